@@ -1,0 +1,133 @@
+// `npm run bench:perf`: speed and memory of counting and compaction, as JSON with medians over several runs.
+// Targets come from the foundation issue; `pass` says whether this machine met each one.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import {
+  buildContextFromSession,
+  compactSessionLoops,
+  createLoopRecord,
+  createSession,
+  defineCompactionConfig,
+} from '../src/compaction/index.js';
+import type { Message } from '../src/messages/types.js';
+import { countTextTokens, createTokenCounter } from '../src/tokens/index.js';
+import { generateAgentSession } from './fixtures/generate-agent-session.js';
+import { createPrng } from './fixtures/prng.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+function time<T>(work: () => T): { ms: number; value: T } {
+  const start = performance.now();
+  const value = work();
+  return { ms: performance.now() - start, value };
+}
+
+async function timeAsync<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await work();
+  return { ms: performance.now() - start, value };
+}
+
+const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
+
+// 1. Counting 1 MB of mixed English and code, each run in a fresh process: truly cold, table loading included.
+const countingRuns: { ms: number; warmMs: number; tokens: number }[] = [];
+for (let run = 0; run < RUNS; run++) {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./count-cold.ts', import.meta.url)), `perf-mixed-${run}`],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (child.status !== 0) throw new Error(`count-cold.ts failed: ${child.stderr}`);
+  countingRuns.push(JSON.parse(child.stdout) as { ms: number; warmMs: number; tokens: number });
+}
+const tokensPerSecond = countingRuns.map((run) => (run.tokens / run.ms) * 1000);
+const warmTokensPerSecond = countingRuns.map((run) => (run.tokens / run.warmMs) * 1000);
+
+// 2. One 1 MB unbroken "word" (random letters), the input that makes plain BPE quadratic.
+const wordRuns: number[] = [];
+for (let run = 0; run < Math.min(RUNS, 5); run++) {
+  const prng = createPrng(`perf-word-${run}`);
+  const word = Array.from({ length: 1_000_000 }, () => String.fromCharCode(97 + prng.int(0, 25))).join('');
+  wordRuns.push(time(() => countTextTokens(word)).ms);
+}
+
+// 3. Compacting a 500-turn agent session with the default block strategy, fresh counter each run (cold).
+const generated = generateAgentSession({ seed: 'perf-session', turns: 500 });
+const sessionTokens = createTokenCounter().countMessages(generated.messages);
+const config = defineCompactionConfig();
+const compactRuns: number[] = [];
+const compactAndBuildRuns: number[] = [];
+let contextTokens = 0;
+for (let run = 0; run < RUNS; run++) {
+  const counter = createTokenCounter();
+  const session = createSession('perf', [createLoopRecord({ id: 'loop', messages: generated.messages })]);
+  const compacted = await timeAsync(() =>
+    compactSessionLoops(session, 'loop', config.blockStrategy, config, 200_000, { counter }),
+  );
+  const built = time(() =>
+    buildContextFromSession(compacted.value.session, 'loop', config, 200_000, { counter }),
+  );
+  compactRuns.push(compacted.ms);
+  compactAndBuildRuns.push(compacted.ms + built.ms);
+  contextTokens = counter.countMessages(built.value.messages);
+}
+
+// 4. Re-counting after one appended message, with the history already counted once.
+const recountRuns: number[] = [];
+for (let run = 0; run < RUNS; run++) {
+  const counter = createTokenCounter();
+  const history: Message[] = [...generated.messages];
+  counter.countMessages(history);
+  history.push({
+    role: 'user',
+    content: `Follow-up number ${run}: rerun the failing test and show me the diff.`,
+  });
+  recountRuns.push(time(() => counter.countMessages(history)).ms);
+}
+
+const peakRssMb = process.resourceUsage().maxRSS / 1024;
+const report = {
+  machine: { node: process.version, cpus: (await import('node:os')).cpus().length, runs: RUNS },
+  counting: {
+    input: '1 MB generated English + code, a new text and a fresh process each run',
+    tokens: median(countingRuns.map((run) => run.tokens)),
+    medianColdMs: round(median(countingRuns.map((run) => run.ms))),
+    medianColdTokensPerSecond: Math.round(median(tokensPerSecond)),
+    medianWarmTokensPerSecond: Math.round(median(warmTokensPerSecond)),
+    target: '>= 1,000,000 tokens/s',
+    pass: median(tokensPerSecond) >= 1_000_000,
+  },
+  longWord: {
+    input: 'one 1,000,000-character word of random letters',
+    medianMs: round(median(wordRuns)),
+    target: '< 1000 ms',
+    pass: median(wordRuns) < 1000,
+  },
+  compaction: {
+    input: `generated 500-turn agent session, ${generated.messages.length} messages, ${sessionTokens} tokens`,
+    strategy: 'DefaultBlockCompaction, default config, cold counter',
+    medianCompactMs: round(median(compactRuns)),
+    medianCompactAndBuildMs: round(median(compactAndBuildRuns)),
+    contextTokensAfter: contextTokens,
+    target: '< 100 ms',
+    pass: median(compactRuns) < 100,
+  },
+  recountAfterAppend: {
+    medianMs: round(median(recountRuns), 3),
+    target: '< 5 ms',
+    pass: median(recountRuns) < 5,
+  },
+  memory: { peakRssMb: round(peakRssMb, 1), target: '< 400 MB', pass: peakRssMb < 400 },
+};
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,0 +1,3 @@
+import { runCli } from './run-cli.js';
+
+process.exitCode = await runCli(process.argv);

@@ -1,0 +1,25 @@
+import { InvalidArgumentError } from 'commander';
+import type { TokenEncoding } from '../tokens/index.js';
+
+/** Parses a whole number >= 0 for a commander option, with a one-line error otherwise. */
+export function parseWholeNumber(value: string): number {
+  const parsed = Number(value.replaceAll('_', ''));
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new InvalidArgumentError(`expected a whole number >= 0, got "${value}"`);
+  return parsed;
+}
+
+/** Parses a tokenizer name. */
+export function parseEncoding(value: string): TokenEncoding {
+  if (value === 'cl100k_base' || value === 'o200k_base') return value;
+  throw new InvalidArgumentError(`expected cl100k_base or o200k_base, got "${value}"`);
+}
+
+const FORMATS = ['auto', 'compactkit', 'openai', 'anthropic', 'ai-sdk'] as const;
+
+/** Parses a transcript format name. */
+export function parseFormat(value: string): (typeof FORMATS)[number] {
+  const found = FORMATS.find((format) => format === value);
+  if (!found) throw new InvalidArgumentError(`expected one of ${FORMATS.join('|')}, got "${value}"`);
+  return found;
+}

@@ -1,0 +1,85 @@
+import type { Message } from '../messages/types.js';
+import { CompactionEngine, type CompactionEngineOptions } from './compaction-engine.js';
+import { createLoopRecord, createSession } from './session.js';
+import { TurnMap } from './turn-map.js';
+import type { TurnRange } from './turn-range.js';
+import type { CompactionBlock } from './types.js';
+
+/** What one compaction kept, summarised and dropped, by turn. */
+export interface CompactionReport {
+  turnCount: number;
+  messageCount: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** Turns loaded from the originals, untouched. */
+  keptVerbatim?: TurnRange;
+  /** Recent turns, kept whole but with long tool outputs cut. */
+  keptRecent?: TurnRange & { truncatedToolOutputs: number };
+  /** Turns replaced by the summary, and its size. */
+  summarised?: TurnRange & { summaryTokens: number };
+  /** Turns whose activity, or whose user/system messages, did not fit the summary budget. */
+  dropped: { activityTurns: number[]; instructionTurns: number[] };
+  warnings: string[];
+}
+
+/** Result of compacting one transcript. */
+export interface CompactedTranscript {
+  messages: Message[];
+  block: CompactionBlock;
+  report: CompactionReport;
+}
+
+/**
+ * Compacts a whole transcript now with the block strategy (as one loop) and reports what happened.
+ * @example const { messages, report } = await compactTranscript(history, { maxContextTokens: 128_000 });
+ */
+export async function compactTranscript(
+  messages: readonly Message[],
+  options: CompactionEngineOptions & { focus?: string },
+): Promise<CompactedTranscript> {
+  const { focus, ...engineOptions } = options;
+  const engine = new CompactionEngine(engineOptions);
+  const loop = createLoopRecord({ id: 'transcript', messages });
+  const session = createSession('transcript', [loop]);
+  const prepared = await engine.prepareSession(session, loop.id, {
+    force: true,
+    ...(focus ? { focus } : {}),
+  });
+  const block = prepared.session.loops[0]?.compaction;
+  const end = prepared.events.find((event) => event.type === 'compaction-end');
+  const failure = prepared.events.find((event) => event.type === 'compaction-fail');
+  if (!block || !end) throw failure ? new Error(failure.error) : new Error('compaction did not run');
+  const recent = block.keepRecent;
+  const turnMap = TurnMap.fromMessages(loop.messages);
+  // Truncation copies only the messages it changed, so identity tells which outputs were cut.
+  const recentOriginals = recent ? turnMap.messagesForRange(recent.range, loop.messages) : [];
+  const summaryMessages = block.keepCompacted?.messages ?? [];
+  const report: CompactionReport = {
+    turnCount: turnMap.turnCount(),
+    messageCount: loop.messages.length,
+    tokensBefore: prepared.tokensBefore,
+    tokensAfter: prepared.tokensAfter,
+    ...(block.keepFirst ? { keptVerbatim: block.keepFirst } : {}),
+    ...(recent
+      ? {
+          keptRecent: {
+            ...recent.range,
+            truncatedToolOutputs: recent.messages.filter(
+              (message, index) => message !== recentOriginals[index],
+            ).length,
+          },
+        }
+      : {}),
+    ...(block.keepCompacted
+      ? {
+          summarised: {
+            ...block.keepCompacted.range,
+            summaryTokens: engine.counter.countMessages(summaryMessages),
+          },
+        }
+      : {}),
+    dropped: block.keepCompacted?.omitted ?? { activityTurns: [], instructionTurns: [] },
+    warnings: end.type === 'compaction-end' ? end.warnings : [],
+  };
+  return { messages: prepared.messages, block, report };
+}

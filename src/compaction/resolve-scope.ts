@@ -1,0 +1,38 @@
+import type { TokenCounter } from '../tokens/index.js';
+import type { CompactionScope, LoopRecord, Session } from './types.js';
+
+/** Tokens a loop costs when loaded as an earlier loop: its summary if it has one, else its raw messages. */
+export function estimateLoopTokens(loop: LoopRecord, counter: TokenCounter): number {
+  const summary = loop.compaction?.keepCompacted;
+  return summary && !loop.compaction?.keepFirst && !loop.compaction?.keepRecent
+    ? counter.countMessages(summary.messages)
+    : counter.countMessages(loop.messages);
+}
+
+/**
+ * Resolves a scope to how many earlier loops (before the last loop of `chain`) are compacted and loaded.
+ * FixedCount(n) takes up to n. TokenBudget walks back from the current loop, adding each loop's estimate,
+ * and stops before `maxContextTokens` would be exceeded; it always takes the loop right before the current
+ * one, even when that loop's raw messages alone exceed the budget, since its summary will fit.
+ */
+export function resolveScope(
+  _session: Session,
+  chain: readonly LoopRecord[],
+  scope: CompactionScope,
+  maxContextTokens: number,
+  counter: TokenCounter,
+): number {
+  const earlier = Math.max(0, chain.length - 1);
+  if (scope.kind === 'fixed-count') return Math.min(scope.count, earlier);
+  const current = chain[chain.length - 1];
+  let used = current ? counter.countMessages(current.messages) : 0;
+  let count = 0;
+  for (let index = chain.length - 2; index >= 0; index--) {
+    const loop = chain[index] as LoopRecord;
+    const cost = estimateLoopTokens(loop, counter);
+    if (count > 0 && used + cost > maxContextTokens) break;
+    used += cost;
+    count++;
+  }
+  return count;
+}

@@ -1,0 +1,91 @@
+import type { Message } from '../messages/types.js';
+import type { CompactionConfig } from './config.js';
+import { summarizeTurn, type TurnSummary } from './summarize-turn.js';
+import { summarizeWithinBudget } from './summarize-within-budget.js';
+import type { TurnMap } from './turn-map.js';
+import type { TurnRange } from './turn-range.js';
+import type { StrategyContext } from './types.js';
+
+/** Marks a message the engine wrote, so tools (and tests) can tell summaries from originals. */
+export const SUMMARY_ID_PREFIX = 'compaction-summary:';
+
+/** A summary message plus what it had to leave out. */
+export interface SectionSummary {
+  message: Message | undefined;
+  warnings: string[];
+  omittedActivityTurns: number[];
+  omittedInstructionTurns: number[];
+}
+
+/** Inputs of `summarizeSection`. */
+export interface SummarizeSectionInput {
+  messages: readonly Message[];
+  turnMap: TurnMap;
+  range: TurnRange;
+  config: CompactionConfig;
+  context: StrategyContext;
+  /** Names the source, e.g. `loop L3`, in the summary header. */
+  label: string;
+  budgetTokens?: number;
+  /** Keep only user and system instructions (the drop-middle level of the legacy path). */
+  instructionsOnly?: boolean;
+  /** Per-turn summaries already made for these messages; callers that summarise repeatedly pass one. */
+  cache?: Map<number, TurnSummary>;
+}
+
+/**
+ * Summarises the turns of a range into one user-role message of at most `maxSummaryTokens` tokens: every
+ * user instruction kept (verbatim or as its rule and decision sentences), then per-turn activity lines with
+ * tool names, paths, commands and error lines, newest first when the budget runs short.
+ */
+export function summarizeSection(input: SummarizeSectionInput): SectionSummary {
+  const { messages, turnMap, range, config, context } = input;
+  const summaries = [];
+  for (let turn = range.startTurn; turn <= range.endTurn; turn++) {
+    const bounds = turnMap.turnMsgRange(turn);
+    if (!bounds) continue;
+    let summary = input.cache?.get(turn);
+    if (!summary) {
+      summary = summarizeTurn(turn, messages.slice(bounds[0], bounds[1]), {
+        counter: context.counter,
+        userMessageVerbatimTokens: config.userMessageVerbatimTokens,
+        withSearchText: context.focus !== undefined && context.focus !== '',
+      });
+      input.cache?.set(turn, summary);
+    }
+    if (input.instructionsOnly) {
+      const { activityLine: _dropped, ...instructions } = summary;
+      summary = instructions;
+    }
+    summaries.push(summary);
+  }
+  const focusNote = context.focus ? ` Focus: ${context.focus}.` : '';
+  const what = input.instructionsOnly
+    ? 'were dropped; their user and system instructions are kept below'
+    : 'were replaced by this digest';
+  const header = `[Compacted summary of turns ${range.startTurn}-${range.endTurn} of ${input.label}: the original messages ${what}.${focusNote}]`;
+  const budgeted = summarizeWithinBudget({
+    header,
+    summaries,
+    budgetTokens: input.budgetTokens ?? config.maxSummaryTokens,
+    counter: context.counter,
+    ...(context.focus ? { focus: context.focus } : {}),
+  });
+  const firstTurn = turnMap.turnMsgRange(range.startTurn);
+  const turnValue = firstTurn ? messages[firstTurn[0]]?.turn : undefined;
+  const message: Message | undefined =
+    budgeted.text === ''
+      ? undefined
+      : {
+          id: `${SUMMARY_ID_PREFIX}${input.label}:${range.startTurn}-${range.endTurn}`,
+          role: 'user',
+          content: budgeted.text,
+          ...(turnValue === undefined ? {} : { turn: turnValue }),
+        };
+  return {
+    message,
+    warnings: budgeted.warnings,
+    omittedActivityTurns: budgeted.omittedActivityTurns,
+    omittedInstructionTurns: budgeted.omittedInstructionTurns,
+  };
+}

@@ -1,0 +1,149 @@
+import type { TokenCounter } from '../tokens/index.js';
+import type { TurnSummary } from './summarize-turn.js';
+
+/** What a budgeted summary kept and what gave way. */
+export interface BudgetedSummary {
+  /** The summary text; empty when nothing fit. */
+  text: string;
+  /** Turns whose activity line was left out for the budget, oldest first. */
+  omittedActivityTurns: number[];
+  /** Turns whose instruction lines were left out for the budget (only when instructions alone overflow). */
+  omittedInstructionTurns: number[];
+  /** Human-readable notes for the block's warnings. */
+  warnings: string[];
+}
+
+/** Inputs of `summarizeWithinBudget`. */
+export interface SummarizeWithinBudgetInput {
+  header: string;
+  summaries: readonly TurnSummary[];
+  budgetTokens: number;
+  counter: TokenCounter;
+  focus?: string;
+}
+
+/**
+ * Joins per-turn summaries into one text of at most `budgetTokens` tokens.
+ *
+ * Priority: user and system lines that state a rule, constraint or decision first; then the lines of turns
+ * that match the focus; then everything else. Within a priority the newest lines win, so when the budget runs
+ * out the OLDEST turns give way. Whatever is left out is named in a closing line, never dropped silently.
+ */
+export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): BudgetedSummary {
+  const { header, summaries, budgetTokens, counter } = input;
+  const focusTerms = termsOf(input.focus);
+  type Candidate = {
+    turn: number;
+    order: number;
+    line: string;
+    tokens: number;
+    kind: 'instruction' | 'activity';
+    isRule: boolean;
+  };
+  const candidates: Candidate[] = [];
+  let order = 0;
+  for (const summary of summaries) {
+    for (const { line, isRule } of summary.instructionLines) {
+      const tokens = counter.countText(line) + 1;
+      candidates.push({ turn: summary.turn, order: order++, line, tokens, kind: 'instruction', isRule });
+    }
+    if (summary.activityLine) {
+      const line = summary.activityLine;
+      const tokens = counter.countText(line) + 1;
+      candidates.push({ turn: summary.turn, order: order++, line, tokens, kind: 'activity', isRule: false });
+    }
+  }
+  const matchesFocus = new Set(
+    summaries
+      .filter((summary) => focusTerms.some((term) => summary.searchText.includes(term)))
+      .map((s) => s.turn),
+  );
+  const rank = (candidate: Candidate): number =>
+    candidate.isRule ? 0 : matchesFocus.has(candidate.turn) ? 1 : 2;
+  const byPriority = [...candidates].sort((a, b) => rank(a) - rank(b) || b.order - a.order);
+
+  // Reserve room for the header and the closing note before filling.
+  const reserve = counter.countText(header) + 40;
+  let used = reserve;
+  const chosen = new Set<Candidate>();
+  for (const candidate of byPriority) {
+    if (used + candidate.tokens > budgetTokens) continue;
+    chosen.add(candidate);
+    used += candidate.tokens;
+  }
+  const render = (): BudgetedSummary => {
+    const omittedActivity = uniqueTurns(candidates.filter((c) => c.kind === 'activity' && !chosen.has(c)));
+    const omittedInstruction = uniqueTurns(
+      candidates.filter((c) => c.kind === 'instruction' && !chosen.has(c)),
+    );
+    const notes: string[] = [];
+    const warnings: string[] = [];
+    if (omittedActivity.length > 0) {
+      notes.push(
+        `activity of ${omittedActivity.length} turn(s) omitted for the summary budget: ${formatTurns(omittedActivity)}`,
+      );
+    }
+    if (omittedInstruction.length > 0) {
+      const note = `user/system messages of ${omittedInstruction.length} turn(s) omitted for the summary budget: ${formatTurns(omittedInstruction)}`;
+      notes.push(note);
+      warnings.push(note);
+    }
+    const lines = candidates.filter((candidate) => chosen.has(candidate)).map((candidate) => candidate.line);
+    const text = [header, ...lines, ...notes.map((note) => `[${note}]`)].join('\n');
+    return {
+      text,
+      omittedActivityTurns: omittedActivity,
+      omittedInstructionTurns: omittedInstruction,
+      warnings,
+    };
+  };
+  let result = render();
+  // Per-line sums only estimate the joined text: on overflow, the oldest activity line goes first, then instructions.
+  // Victims are removed in batches worth the overflow, so this converges in a few renders, not one per line.
+  for (let overflow = counter.countText(result.text) - budgetTokens; overflow > 0 && chosen.size > 0; ) {
+    const victims = [
+      ...candidates.filter((c) => chosen.has(c) && !c.isRule),
+      ...candidates.filter((c) => chosen.has(c) && c.isRule),
+    ];
+    let freed = 0;
+    for (const victim of victims) {
+      if (freed >= overflow) break;
+      chosen.delete(victim);
+      freed += victim.tokens;
+    }
+    result = render();
+    overflow = counter.countText(result.text) - budgetTokens;
+  }
+  if (counter.countText(result.text) > budgetTokens) {
+    const warning = `summary budget of ${budgetTokens} tokens is too small even for the header; section left empty`;
+    return { ...result, text: '', warnings: [...result.warnings, warning] };
+  }
+  return result;
+}
+
+function termsOf(focus: string | undefined): string[] {
+  if (!focus) return [];
+  return [...new Set(focus.toLowerCase().split(/[^\p{L}\p{N}_./-]+/u))].filter((term) => term.length >= 3);
+}
+
+function uniqueTurns(candidates: readonly { turn: number }[]): number[] {
+  return [...new Set(candidates.map((candidate) => candidate.turn))].sort((a, b) => a - b);
+}
+
+/** "3-7, 9, 12-14" for a sorted list of turn indices. */
+export function formatTurns(turns: readonly number[]): string {
+  const parts: string[] = [];
+  let start = turns[0];
+  let previous = turns[0];
+  for (const turn of [...turns.slice(1), undefined]) {
+    if (turn !== undefined && previous !== undefined && turn === previous + 1) {
+      previous = turn;
+      continue;
+    }
+    if (start !== undefined && previous !== undefined)
+      parts.push(start === previous ? `${start}` : `${start}-${previous}`);
+    start = turn;
+    previous = turn;
+  }
+  return parts.join(', ');
+}

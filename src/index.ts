@@ -1,0 +1,11 @@
+// The public API of compactkit: named re-exports only, so the surface stays explicit.
+export * from './compaction/index.js';
+export {
+  CompactionError,
+  CompactkitError,
+  type CompactkitErrorCode,
+  ValidationError,
+  type ValidationIssue,
+} from './errors.js';
+export * from './messages/index.js';
+export * from './tokens/index.js';
