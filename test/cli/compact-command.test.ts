@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hasValidToolPairs } from '../../src/compaction/index.js';
+import type { Message } from '../../src/messages/types.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Runs the real CLI from source in a child process. */
+function cli(args: string[], cwd = root) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('compactkit CLI', () => {
+  it('prints help listing the compact command, and the version', () => {
+    const help = cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/compact \[options\] <file>/);
+    const version = cli(['--version']);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+  });
+
+  it('compacts the bundled sample, reports what was kept, and writes a valid context', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compactkit-cli-'));
+    const out = join(dir, 'out.json');
+    const run = cli(['compact', join(root, 'samples/agent-session.jsonl'), '--out', out]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/61 turns, 376 messages/);
+    expect(run.stdout).toMatch(/tokens \(cl100k_base\): 28,329 -> [\d,]+ {2}\(\d+\.\dx smaller\)/);
+    expect(run.stdout).toMatch(/kept verbatim: {2}turns 0-1/);
+    expect(run.stdout).toMatch(/summarised: {5}turns 2-50 -> one summary/);
+    expect(run.stdout).toContain(`wrote ${out}`);
+    const document = JSON.parse(readFileSync(out, 'utf8')) as {
+      report: { tokensAfter: number };
+      messages: Message[];
+    };
+    expect(document.report.tokensAfter).toBeLessThan(28_329 / 3);
+    expect(hasValidToolPairs(document.messages)).toBe(true);
+    // The user's first rule survives: it sits in the kept-verbatim turn 1.
+    expect(document.messages.map((message) => message.content).join('\n')).toContain(
+      'do not force-push to shared branches',
+    );
+  });
+
+  it('is deterministic: the same input gives a byte-identical context file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compactkit-cli-'));
+    const first = join(dir, 'a.json');
+    const second = join(dir, 'b.json');
+    cli(['compact', join(root, 'samples/agent-session.jsonl'), '--out', first]);
+    cli(['compact', join(root, 'samples/agent-session.jsonl'), '--out', second]);
+    const strip = (path: string) => readFileSync(path, 'utf8').replace(/"createdAt": "[^"]+"/g, '');
+    expect(strip(first)).toBe(strip(second));
+  });
+
+  it('turns bad input into one line and exit code 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compactkit-cli-'));
+    const bad = join(dir, 'transcript.jsonl');
+    writeFileSync(
+      bad,
+      '{"role":"user","content":"hi"}\n{"messages":[{"role":"user","content":"a"},{"role":"robot","content":"b"}]}\n',
+    );
+    const run = cli(['compact', bad]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `compactkit: ${bad}:2: messages[1].role: expected one of system|user|assistant|tool\n`,
+    );
+    const missing = cli(['compact', join(dir, 'nope.jsonl')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(missing.stderr).not.toMatch(/\n\s+at /);
+    const option = cli(['compact', bad, '--keep-recent', 'ten']);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/expected a whole number >= 0, got "ten"/);
+  });
+});
