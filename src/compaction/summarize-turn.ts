@@ -72,6 +72,8 @@ export function summarizeTurn(
     } else if (message.role === 'assistant') {
       for (const call of message.toolCalls ?? []) calls.set(call.id, call);
       if (message.content.trim() !== '') reply = message.content;
+      const attachments = describeAttachments(message);
+      if (attachments) actions.push(`attached ${attachments.slice('[returned '.length, -1)}`);
     } else {
       const call = message.toolCallId === undefined ? undefined : calls.get(message.toolCallId);
       actions.push(describeToolUse(call, message));
@@ -115,7 +117,17 @@ function instructionText(message: Message, options: SummarizeTurnOptions): strin
 function describeToolUse(call: ToolCall | undefined, result: Message): string {
   const head = call ? describeCall(call) : (result.toolName ?? 'tool');
   const errorLine = errorLineOf(result, call);
-  return errorLine ? `${head} -> error: "${clip(errorLine, MAX_ERROR_CHARS)}"` : head;
+  const attachments = describeAttachments(result);
+  const described = attachments ? `${head} ${attachments}` : head;
+  return errorLine ? `${described} -> error: "${clip(errorLine, MAX_ERROR_CHARS)}"` : described;
+}
+
+/** "[returned image/png, file report.pdf]" so a summarised attachment is named, not silently gone. */
+function describeAttachments(message: Message): string {
+  const parts = (message.attachments ?? []).map((part) =>
+    part.type === 'image' ? (part.mediaType ?? 'image') : `file ${part.filename ?? part.mediaType}`,
+  );
+  return parts.length > 0 ? `[returned ${parts.join(', ')}]` : '';
 }
 
 /** Tool name with its identifying arguments (paths, commands, patterns). */

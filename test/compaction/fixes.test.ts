@@ -331,3 +331,25 @@ describe('fix: the focus hint reaches the strategy', () => {
     expect(focused).toContain('Focus: auth session-token.');
   });
 });
+
+describe('non-text parts are named when their turn is summarised', () => {
+  it('mentions images and files of user and tool messages', async () => {
+    const withImages: Message[] = [
+      {
+        role: 'user',
+        content: 'Here is the broken layout.',
+        attachments: [{ type: 'image', mediaType: 'image/png', data: 'AAAA' }],
+      },
+      assistant('', [call('s1', 'screenshot', { url: 'http://localhost:3000' })]),
+      {
+        ...result('s1', 'captured'),
+        attachments: [{ type: 'file', mediaType: 'application/pdf', filename: 'page.pdf', data: 'AAAA' }],
+      },
+      assistant('The sidebar overlaps the header.'),
+    ];
+    const { context } = await compactOnce(transcript(10, { 4: withImages }));
+    const text = textOf(context);
+    expect(text).toContain('[turn 4] user: Here is the broken layout. [image image/png]');
+    expect(text).toContain('screenshot `http://localhost:3000` [returned file page.pdf]');
+  });
+});
