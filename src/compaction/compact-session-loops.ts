@@ -58,11 +58,10 @@ export async function compactSessionLoops(
   for (const loop of targets) {
     options.signal?.throwIfAborted();
     const isMostRecent = loop.id === currentLoopId;
-    const turnCount = TurnMap.fromMessages(loop.messages).turnCount();
-    if (!isMostRecent && isWholeLoopSummary(loop.compaction, turnCount)) continue;
+    if (!isMostRecent && isWholeLoopSummary(loop)) continue;
     const made = await strategy.compact(loop, config, isMostRecent, context);
     const block: CompactionBlock = isMostRecent ? made : olderLoopBlock(made);
-    validateBlock(block, turnCount, loop.id);
+    validateBlock(block, loop);
     warnings.push(...(block.warnings ?? []).map((warning) => `loop ${loop.id}: ${warning}`));
     replaced.set(loop.id, { ...loop, compaction: block });
   }
@@ -79,12 +78,14 @@ function olderLoopBlock(block: CompactionBlock): CompactionBlock {
   return rest;
 }
 
-function isWholeLoopSummary(block: CompactionBlock | undefined, turnCount: number): boolean {
+function isWholeLoopSummary(loop: LoopRecord): boolean {
+  const block = loop.compaction;
+  const turnCount = TurnMap.fromMessages(loop.messages).turnCount();
   return (
     block !== undefined &&
     !block.keepFirst &&
     !block.keepRecent &&
-    block.coveredTurns === turnCount &&
+    block.coveredMessages === loop.messages.length &&
     (turnCount === 0 ||
       (block.keepCompacted?.range.startTurn === 0 && block.keepCompacted.range.endTurn === turnCount - 1))
   );

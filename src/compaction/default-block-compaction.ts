@@ -95,7 +95,7 @@ export async function assembleBlock(
   const turnMap = TurnMap.fromMessages(record.messages);
   const input: BlockSectionInput = { record, turnMap, config, context };
   const createdAt = (context.now?.() ?? new Date()).toISOString();
-  const block: CompactionBlock = { createdAt, coveredTurns: turnMap.turnCount() };
+  const block: CompactionBlock = { createdAt, coveredMessages: record.messages.length };
   if (isMostRecent) {
     let first = await strategy.keepFirst(input);
     const recent = await strategy.keepRecent(input);

@@ -1,10 +1,12 @@
 import type { Message } from '../messages/types.js';
 
 /** Lines that carry a failure; kept even from the omitted middle of a long output. */
+// No leading `\w*` before "error": on a long single-line output that would backtrack quadratically, and
+// without a leading \b, "error" already matches inside "TypeError".
 const ERROR_LINE =
-  /(\w*error\b|\w*exception\b|\bfail(s|ed|ure|ing)?\b|\bfatal\b|\bpanic|\btraceback\b|\bdenied\b|\bnot found\b|\bcannot\b|segmentation fault|exit (code|status) [1-9])/i;
+  /(error\b|exception\b|\bfail(s|ed|ure|ing)?\b|\bfatal\b|\bpanic|\btraceback\b|\bdenied\b|\bnot found\b|\bcannot\b|segmentation fault|exit (code|status) [1-9])/i;
 /** Lines that name the error itself ("TypeError: ...", "error[E0425]: ..."), preferred over a bare FAIL line. */
-const ERROR_STATEMENT = /(\b\w*(error|exception)(\[\w+\])?:|^(fatal|panic|error)\b)/i;
+const ERROR_STATEMENT = /((error|exception)(\[\w+\])?:|^(fatal|panic|error)\b)/i;
 /** At most this many error lines are rescued from an omitted region. */
 const MAX_RESCUED_ERROR_LINES = 5;
 const MAX_RESCUED_LINE_CHARS = 300;

@@ -27,8 +27,8 @@ export interface CompactionBlock {
   keepRecent?: CompactedSection;
   /** ISO-8601 time the block was made. */
   createdAt: string;
-  /** Number of original turns the block covers; turns after it (added later) load raw. */
-  coveredTurns: number;
+  /** Number of original messages the block was made from; messages appended later load raw after it. */
+  coveredMessages: number;
   /** Anything the strategy wants to say about what it did (budget overflow, omitted turns). */
   warnings?: string[];
 }

@@ -1,12 +1,24 @@
 import { CompactionError } from '../errors.js';
+import { TurnMap } from './turn-map.js';
 import type { TurnRange } from './turn-range.js';
-import type { CompactionBlock } from './types.js';
+import type { CompactionBlock, LoopRecord } from './types.js';
 
 /**
  * Checks a block from any strategy before it is stored: ranges inside the loop, in the order
  * keepFirst < keepCompacted < keepRecent, and none overlapping, so no turn can be loaded twice.
  */
-export function validateBlock(block: CompactionBlock, turnCount: number, loopId: string): void {
+export function validateBlock(block: CompactionBlock, loop: LoopRecord): void {
+  const loopId = loop.id;
+  if (
+    !Number.isInteger(block.coveredMessages) ||
+    block.coveredMessages < 0 ||
+    block.coveredMessages > loop.messages.length
+  ) {
+    throw new CompactionError(
+      `compaction block of loop ${loopId}: covers ${block.coveredMessages} messages of ${loop.messages.length}`,
+    );
+  }
+  const turnCount = TurnMap.fromMessages(loop.messages.slice(0, block.coveredMessages)).turnCount();
   const named: [string, TurnRange | undefined][] = [
     ['keepFirst', block.keepFirst],
     ['keepCompacted', block.keepCompacted?.range],
@@ -32,10 +44,5 @@ export function validateBlock(block: CompactionBlock, turnCount: number, loopId:
     }
     previousEnd = range.endTurn;
     previousName = name;
-  }
-  if (block.coveredTurns > turnCount) {
-    throw new CompactionError(
-      `compaction block of loop ${loopId}: covers ${block.coveredTurns} turns of ${turnCount}`,
-    );
   }
 }

@@ -140,7 +140,7 @@ describe('fix: no turn is ever loaded twice', () => {
       async compact(record: LoopRecord): Promise<CompactionBlock> {
         return {
           createdAt: 'x',
-          coveredTurns: 3,
+          coveredMessages: 12,
           keepFirst: { startTurn: 0, endTurn: 1 },
           keepRecent: { range: { startTurn: 1, endTurn: 2 }, messages: [...record.messages] },
         };
