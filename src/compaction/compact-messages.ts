@@ -92,13 +92,16 @@ export function compactMessages(
       ...slice(turnRange(recentFrom, turnCount - 1)),
     ];
   };
-  // The summary gets whatever room the kept turns leave, up to maxSummaryTokens.
+  // The summary gets whatever room the kept turns leave, up to maxSummaryTokens. An empty user message stands
+  // in for the summary so its message overhead is counted: the room is for its text alone.
+  const emptySummary: Message = { role: 'user', content: '' };
   const roomFor = (from: number, recentFrom: number): number =>
     Math.min(
       config.maxSummaryTokens,
       budgetTokens -
         counter.countMessages([
           ...slice(turnRange(0, from - 1)),
+          emptySummary,
           ...slice(turnRange(recentFrom, turnCount - 1)),
         ]),
     );
@@ -122,6 +125,16 @@ export function compactMessages(
     warnings.length = 0;
     source = truncateToolOutputs(numbered, truncateOptions);
     result = finish(build(first, recentStart, true, roomFor(first, recentStart)), 3);
+  }
+  if (!result.withinBudget) {
+    // Last resort: the last turn alone. The summary marker goes too, so say so in the result's warnings.
+    const lastOnly = finish(slice(turnRange(turnCount - 1, turnCount - 1)), 3);
+    if (lastOnly.withinBudget) {
+      lastOnly.warnings.push(
+        `only the last turn fits the budget of ${budgetTokens} tokens: turns 0-${turnCount - 2} were dropped without a summary`,
+      );
+      return lastOnly;
+    }
   }
   if (!result.withinBudget) {
     result.warnings.push(

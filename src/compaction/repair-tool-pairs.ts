@@ -53,16 +53,17 @@ export function repairToolPairs(messages: readonly Message[]): RepairResult {
       output.push(message);
       return;
     }
-    // A call id repeated inside one context is answered once; later duplicates are dropped from the call list.
-    const calls = message.toolCalls.filter(
-      (call) => callOwner.get(call.id) === index && !claimed.has(call.id),
-    );
+    // A call id repeated inside one context (even inside one message) is answered once; repeats are dropped.
+    const calls = message.toolCalls.filter((call) => {
+      if (callOwner.get(call.id) !== index || claimed.has(call.id)) return false;
+      claimed.add(call.id);
+      return true;
+    });
     if (calls.length !== message.toolCalls.length) {
       repairs.push(`assistant message ${index} repeated a tool call id; the duplicate call was removed`);
     }
     output.push(calls.length === message.toolCalls.length ? message : withCalls(message, calls));
     for (const call of calls) {
-      claimed.add(call.id);
       const result = resultsByCall.get(call.id);
       if (result) {
         output.push(result);

@@ -1,12 +1,13 @@
 import type { TokenCounter } from '../tokens/index.js';
 import type { CompactionScope, LoopRecord, Session } from './types.js';
 
-/** Tokens a loop costs when loaded as an earlier loop: its summary if it has one, else its raw messages. */
+/**
+ * The per-loop estimate TokenBudget accumulates: the loop's raw messages. Raw, not its summary, so the scope
+ * resolves the same before and after a compaction: compaction and context loading must agree on which loops
+ * are in scope, or loading would reach back to loops that were never compacted.
+ */
 export function estimateLoopTokens(loop: LoopRecord, counter: TokenCounter): number {
-  const summary = loop.compaction?.keepCompacted;
-  return summary && !loop.compaction?.keepFirst && !loop.compaction?.keepRecent
-    ? counter.countMessages(summary.messages)
-    : counter.countMessages(loop.messages);
+  return counter.countMessages(loop.messages);
 }
 
 /**

@@ -64,10 +64,12 @@ export function summarizeSection(input: SummarizeSectionInput): SectionSummary {
     ? 'were dropped; their user and system instructions are kept below'
     : 'were replaced by this digest';
   const header = `[Compacted summary of turns ${range.startTurn}-${range.endTurn} of ${input.label}: the original messages ${what}.${focusNote}]`;
+  const budgetTokens = input.budgetTokens ?? config.maxSummaryTokens;
   const budgeted = summarizeWithinBudget({
     header,
+    fallback: `[Turns ${range.startTurn}-${range.endTurn} of ${input.label} compacted; no room for their summary.]`,
     summaries,
-    budgetTokens: input.budgetTokens ?? config.maxSummaryTokens,
+    budgetTokens,
     counter: context.counter,
     ...(context.focus ? { focus: context.focus } : {}),
   });

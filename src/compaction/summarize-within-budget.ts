@@ -16,6 +16,8 @@ export interface BudgetedSummary {
 /** Inputs of `summarizeWithinBudget`. */
 export interface SummarizeWithinBudgetInput {
   header: string;
+  /** One short line used when not even the header and notes fit the budget. */
+  fallback: string;
   summaries: readonly TurnSummary[];
   budgetTokens: number;
   counter: TokenCounter;
@@ -62,8 +64,8 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
     candidate.isRule ? 0 : matchesFocus.has(candidate.turn) ? 1 : 2;
   const byPriority = [...candidates].sort((a, b) => rank(a) - rank(b) || b.order - a.order);
 
-  // Reserve room for the header and the closing note before filling.
-  const reserve = counter.countText(header) + 40;
+  // Reserve the header and a little for the closing note; the overflow pass below settles the rest exactly.
+  const reserve = counter.countText(header) + 12;
   let used = reserve;
   const chosen = new Set<Candidate>();
   for (const candidate of byPriority) {
@@ -101,10 +103,10 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
   // Per-line sums only estimate the joined text: on overflow, the oldest activity line goes first, then instructions.
   // Victims are removed in batches worth the overflow, so this converges in a few renders, not one per line.
   for (let overflow = counter.countText(result.text) - budgetTokens; overflow > 0 && chosen.size > 0; ) {
-    const victims = [
-      ...candidates.filter((c) => chosen.has(c) && !c.isRule),
-      ...candidates.filter((c) => chosen.has(c) && c.isRule),
-    ];
+    // Give way in reverse priority: lowest rank first, and the oldest line within a rank.
+    const victims = candidates
+      .filter((c) => chosen.has(c))
+      .sort((a, b) => rank(b) - rank(a) || a.order - b.order);
     let freed = 0;
     for (const victim of victims) {
       if (freed >= overflow) break;
@@ -115,8 +117,20 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
     overflow = counter.countText(result.text) - budgetTokens;
   }
   if (counter.countText(result.text) > budgetTokens) {
-    const warning = `summary budget of ${budgetTokens} tokens is too small even for the header; section left empty`;
-    return { ...result, text: '', warnings: [...result.warnings, warning] };
+    // Not even the header and the omission notes fit: a one-line marker still says what was compacted,
+    // because an empty section would make the middle vanish without a trace.
+    const omittedInstructionTurns = uniqueTurns(candidates.filter((c) => c.kind === 'instruction'));
+    const instructionNote =
+      omittedInstructionTurns.length > 0
+        ? `\n[user/system messages of ${omittedInstructionTurns.length} turn(s) omitted for the summary budget: ${formatTurns(omittedInstructionTurns)}]`
+        : '';
+    const warning = `summary budget of ${budgetTokens} tokens is too small for the summary header; only a marker was kept`;
+    return {
+      text: `${input.fallback}${instructionNote}`,
+      omittedActivityTurns: uniqueTurns(candidates.filter((c) => c.kind === 'activity')),
+      omittedInstructionTurns,
+      warnings: [...result.warnings, warning],
+    };
   }
   return result;
 }
