@@ -4,7 +4,41 @@ export type CompactkitErrorCode =
   | 'invalid_config'
   | 'io_error'
   | 'compaction_failed'
-  | 'strategy_failed';
+  | 'strategy_failed'
+  | StoreErrorCode
+  | LlmErrorCode;
+
+/** Codes of the errors of src/llm: calling language models. */
+export type LlmErrorCode =
+  /** A provider call failed: HTTP error, network error, timeout, bad response or missing key (`ProviderError`). */
+  | 'provider_error'
+  /** A structured reply was still invalid after the repair retry (`StructuredOutputError`). */
+  | 'structured_output_invalid'
+  /** Replay-only mode met a request that was never recorded (`ReplayMissError`). */
+  | 'replay_miss';
+
+/** Codes of `StoreError` (src/store): what went wrong with the results database. */
+export type StoreErrorCode =
+  /** The file was written by a newer compactkit (a higher schema version); it is left untouched. */
+  | 'store_version_newer'
+  /** The file is not a SQLite database at all. */
+  | 'store_not_database'
+  /** The file is a SQLite database of some other program (tables but no compactkit schema). */
+  | 'store_foreign_database'
+  /** The file or its directory cannot be opened or created. */
+  | 'store_open_failed'
+  /** A run with that id already exists. */
+  | 'store_run_exists'
+  /** No run with that id. */
+  | 'store_run_not_found'
+  /** A write broke a rule of the schema, e.g. a second verdict for the same item; nothing was written. */
+  | 'store_conflict'
+  /** Another process held the write lock for longer than the busy timeout. */
+  | 'store_busy'
+  /** A write to a store opened read-only. */
+  | 'store_readonly'
+  /** Any other SQLite failure (disk full, I/O error, corruption). */
+  | 'store_failed';
 
 /** One problem found while validating input: where it is and what is wrong. */
 export interface ValidationIssue {

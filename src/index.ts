@@ -7,5 +7,7 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
+export * from './llm/index.js';
 export * from './messages/index.js';
+export * from './store/index.js';
 export * from './tokens/index.js';

@@ -1,0 +1,46 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel as SdkLanguageModel } from 'ai';
+import type { ModelSpec } from './parse-model-spec.js';
+import type { ProviderSettings } from './resolve-provider-settings.js';
+
+/** Options that change how the AI SDK model is built. */
+export interface SdkModelOptions {
+  /**
+   * For `ollama` and `openai-compatible`: the server accepts `response_format: json_schema`. When false (the
+   * default) structured calls use JSON mode with the schema in the system prompt, then validate.
+   */
+  supportsStructuredOutputs?: boolean;
+}
+
+/** Whether the provider is sent the JSON schema itself rather than only asked for JSON. */
+export function usesNativeSchema(spec: ModelSpec, options: SdkModelOptions): boolean {
+  return (
+    spec.provider === 'openai' || spec.provider === 'anthropic' || options.supportsStructuredOutputs === true
+  );
+}
+
+/** Builds the AI SDK model for a spec: OpenAI's Chat Completions API, Anthropic Messages, or OpenAI-compatible. */
+export function createSdkModel(
+  spec: ModelSpec,
+  settings: ProviderSettings,
+  options: SdkModelOptions = {},
+): SdkLanguageModel {
+  const { apiKey, baseURL } = settings;
+  switch (spec.provider) {
+    case 'openai':
+      return createOpenAI({ apiKey, baseURL }).chat(spec.model);
+    case 'anthropic':
+      return createAnthropic({ apiKey, baseURL })(spec.model);
+    case 'ollama':
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: spec.provider,
+        baseURL,
+        ...(apiKey === undefined ? {} : { apiKey }),
+        includeUsage: true,
+        supportsStructuredOutputs: options.supportsStructuredOutputs === true,
+      }).chatModel(spec.model);
+  }
+}

@@ -1,0 +1,7 @@
+import { initialSchema } from './001-initial-schema.js';
+import type { Migration } from './migration.js';
+
+export type { Migration } from './migration.js';
+
+/** Every migration this build knows, oldest first; append new ones, never reorder or edit released ones. */
+export const migrations: readonly Migration[] = [initialSchema];

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations } from './migrations/index.js';
+import { assertSchemaUsable, readSchemaState, runMigrations } from './run-migrations.js';
+import { busyTimeoutMs, translateSqliteError } from './sqlite-error.js';
+import { createSqliteStore } from './sqlite-store.js';
+import { StoreError } from './store-error.js';
+import type { Store } from './types.js';
+
+/** Where the store lives when no path is given, relative to the working directory. */
+export const defaultStorePath = join('.compactkit', 'compactkit.db');
+
+/** Options of `openStore`. */
+export interface OpenStoreOptions {
+  /** The database file; defaults to `.compactkit/compactkit.db` (its directory is created). `:memory:` works. */
+  path?: string;
+  /** Open for reading only: nothing is created or migrated, and writes throw `store_readonly`. */
+  readonly?: boolean;
+}
+
+/**
+ * Opens (creating and migrating if needed) the results database.
+ *
+ * The file runs in WAL mode, so readers never block the writer, with `synchronous = NORMAL`: in WAL mode that
+ * never corrupts the file, and a commit survives the process being killed; only a power cut or OS crash can
+ * lose the last few commits. A second process waits up to 5 s for the write lock instead of failing.
+ * @example
+ * const store = openStore({ path: 'results.db' });
+ * const run = store.runs.create({ kind: 'bench', fingerprint, config, versions: { suite: '1.0.0' } });
+ * @throws StoreError: `store_version_newer` for a file from a newer compactkit (left untouched),
+ * `store_not_database` / `store_foreign_database` for a file that is not a compactkit store,
+ * `store_open_failed` when the file or its directory cannot be opened or created.
+ */
+export function openStore(options: OpenStoreOptions = {}): Store {
+  const path = options.path ?? defaultStorePath;
+  const readonly = options.readonly ?? false;
+  if (path !== ':memory:' && !readonly) createDirectory(path);
+  let database: Database.Database;
+  try {
+    database = new Database(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StoreError('store_open_failed', path, `cannot open ${path}: ${reason}`, { cause: error });
+  }
+  try {
+    database.pragma('foreign_keys = ON');
+    const known = migrations.at(-1)?.version ?? 0;
+    // Read before writing anything: a refused file must keep its bytes, and switching to WAL rewrites the header.
+    const state = readSchemaState(database);
+    assertSchemaUsable(state, known, path);
+    let version = state.version;
+    if (readonly) {
+      if (version < known) {
+        throw new StoreError(
+          'store_open_failed',
+          path,
+          `${path} has store schema version ${version}, this build needs ${known}; open it once without readonly so it can be migrated`,
+        );
+      }
+    } else {
+      database.pragma('journal_mode = WAL');
+      database.pragma('synchronous = NORMAL');
+      version = runMigrations(database, migrations, path);
+    }
+    return createSqliteStore(database, { path, readonly, schemaVersion: version });
+  } catch (error) {
+    database.close();
+    throw translateSqliteError(error, path, `cannot open ${path}`);
+  }
+}
+
+function createDirectory(path: string): void {
+  const directory = dirname(path);
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StoreError(
+      'store_open_failed',
+      path,
+      `cannot create the directory ${directory} for ${path}: ${reason}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
