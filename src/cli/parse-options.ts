@@ -23,3 +23,12 @@ export function parseFormat(value: string): (typeof FORMATS)[number] {
   if (!found) throw new InvalidArgumentError(`expected one of ${FORMATS.join('|')}, got "${value}"`);
   return found;
 }
+
+/** A commander parser that accepts one of `choices`. */
+export function parseChoice<T extends string>(choices: readonly T[]): (value: string) => T {
+  return (value: string): T => {
+    const found = choices.find((choice) => choice === value);
+    if (!found) throw new InvalidArgumentError(`expected one of ${choices.join('|')}, got "${value}"`);
+    return found;
+  };
+}

@@ -10,8 +10,9 @@ export function reportError(error: unknown): number {
   }
   if (error instanceof CompactkitError) {
     process.stderr.write(`compactkit: ${error.message}\n`);
-    // A file the user named that cannot be read is their input, not our failure.
-    return error.code === 'io_error' ? 2 : 1;
+    // A file the user named that cannot be read, or a key they did not set, is their input, not our failure.
+    const missingKey = (error as { reason?: unknown }).reason === 'missing-key';
+    return error.code === 'io_error' || missingKey ? 2 : 1;
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {

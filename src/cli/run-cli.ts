@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { registerCompactCommand } from './compact-command.js';
+import { registerModelsCommand } from './models-command.js';
 import { reportError } from './report-error.js';
+import { registerRunsCommand } from './runs-command.js';
 
 /** The package version, read once from package.json beside the build output. */
 function packageVersion(): string {
@@ -17,6 +19,8 @@ export function createProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerCompactCommand(program);
+  registerModelsCommand(program);
+  registerRunsCommand(program);
   return program;
 }
 

@@ -61,7 +61,8 @@ export function resolveProviderSettings(
       };
     case 'openai-compatible':
       return {
-        apiKey: options.apiKey ?? read('COMPACTKIT_OPENAI_COMPATIBLE_API_KEY', 'OPENAI_API_KEY'),
+        // Never OPENAI_API_KEY: that would send a real OpenAI key to whatever host the spec names.
+        apiKey: options.apiKey ?? read('COMPACTKIT_OPENAI_COMPATIBLE_API_KEY'),
         baseURL: spec.baseURL ?? '',
       };
   }

@@ -124,7 +124,8 @@ describe('resolveProviderSettings', () => {
     );
     const compatible = parseModelSpec('openai-compatible:m@http://127.0.0.1:8000/v1');
     expect(resolveProviderSettings(compatible, {}, {}).apiKey).toBeUndefined();
-    expect(resolveProviderSettings(compatible, {}, { OPENAI_API_KEY: 'o' }).apiKey).toBe('o');
+    // An OpenAI key must never travel to a third-party host named in the spec.
+    expect(resolveProviderSettings(compatible, {}, { OPENAI_API_KEY: 'o' }).apiKey).toBeUndefined();
     expect(
       resolveProviderSettings(
         compatible,
