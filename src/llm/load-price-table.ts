@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ValidationError } from '../errors.js';
-import { issuesFromZod } from '../messages/zod-issues.js';
+import { issuesFromZod } from '../validation/zod-issues.js';
 import { DEFAULT_PRICES, type PriceTable } from './price-table.js';
 
 /** The environment variable that names a JSON file of prices, `{"<model id>": {"inputPerMillion": …, "outputPerMillion": …}}`. */

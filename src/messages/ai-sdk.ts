@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.js';
+import { issuesFromZod } from '../validation/zod-issues.js';
 import {
   detailFromProviderOptions,
   fromDataContent,
@@ -22,7 +23,6 @@ import { joinText } from './join-text.js';
 import { parseMessages } from './schema.js';
 import type { Attachment, Message } from './types.js';
 import { appendPlaceholders, createUnsupportedParts } from './unsupported-parts.js';
-import { issuesFromZod } from './zod-issues.js';
 
 type Warnings = ConversionWarning[];
 

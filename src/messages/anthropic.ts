@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.js';
+import { issuesFromZod } from '../validation/zod-issues.js';
 import { anthropicMessagesSchema, anthropicSystemSchema } from './anthropic-schema.js';
 import type {
   AnthropicContentBlock,
@@ -16,7 +17,6 @@ import { joinText } from './join-text.js';
 import { parseMessages } from './schema.js';
 import type { Attachment, Message } from './types.js';
 import { appendPlaceholders, createUnsupportedParts, type UnsupportedParts } from './unsupported-parts.js';
-import { issuesFromZod } from './zod-issues.js';
 
 type MediaBlock = AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock;
 

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.js';
+import { issuesFromZod } from '../validation/zod-issues.js';
 import type { ConversionResult, ConversionWarning, ExportOptions } from './conversion-types.js';
 import { parseDataUrl, sniffImageMediaType, toDataUrl } from './data-url.js';
 import { fillToolNames } from './fill-tool-names.js';
@@ -14,7 +15,6 @@ import { parseMessages } from './schema.js';
 import { parseToolArguments, stringifyToolArguments } from './tool-arguments.js';
 import type { Attachment, ImagePart, Message } from './types.js';
 import { appendPlaceholders, createUnsupportedParts, type UnsupportedParts } from './unsupported-parts.js';
-import { issuesFromZod } from './zod-issues.js';
 
 const AUDIO_MEDIA_TYPES = { wav: 'audio/wav', mp3: 'audio/mpeg' } as const;
 const AUDIO_FORMATS: Record<string, 'wav' | 'mp3'> = {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CompactkitError, ValidationError, type ValidationIssue } from '../errors.js';
+import { joinWhere } from '../validation/field-path.js';
 import { fromModelMessages } from './ai-sdk.js';
 import type { AiSdkModelMessage } from './ai-sdk-types.js';
 import { fromAnthropicMessages } from './anthropic.js';
@@ -7,7 +8,6 @@ import type { AnthropicMessage, AnthropicTextBlock } from './anthropic-types.js'
 import { assignTurns } from './assign-turns.js';
 import type { ConversionResult, ConversionWarning } from './conversion-types.js';
 import { detectMessageFormat, type MessageFormat } from './detect-message-format.js';
-import { joinWhere } from './field-path.js';
 import { fillToolNames } from './fill-tool-names.js';
 import { fromOpenAIMessages } from './openai.js';
 import type { OpenAIMessage } from './openai-types.js';

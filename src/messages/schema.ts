@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ValidationError } from '../errors.js';
+import { issuesFromZod } from '../validation/zod-issues.js';
 import type { Attachment, FilePart, ImagePart, Message, ToolCall } from './types.js';
-import { issuesFromZod } from './zod-issues.js';
 
 /**
  * An integer >= `minimum`. Written as a refinement because zod's `.int()` aborts the whole object on failure,

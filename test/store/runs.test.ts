@@ -75,9 +75,7 @@ describe('store.runs', () => {
     const store = openStore({ path: ':memory:' });
     const bad = (run: unknown) => () => store.runs.create(run as NewRun);
     expect(bad({ ...bench, kind: 'benchmark' })).toThrow(
-      new ValidationError([
-        { where: 'run.kind', message: 'expected one of "bench", "evaluate", "probe", got "benchmark"' },
-      ]),
+      new ValidationError([{ where: 'run.kind', message: 'expected one of bench|evaluate|probe' }]),
     );
     expect(bad({ ...bench, id: '' })).toThrow('run.id: must not be empty');
     expect(bad({ ...bench, versions: { suite: 1 } })).toThrow(

@@ -47,8 +47,12 @@ function informativeBranch(branches: readonly (readonly ZodIssue[])[]): readonly
   return deeper[0];
 }
 
+/** zod's own wording starts like this; anything else is a message a schema author wrote on purpose. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too small|Too big|Unrecognized)/;
+
 function describe(issue: ZodIssue): string {
   const input = 'input' in issue ? issue.input : undefined;
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       if (input === undefined) {
@@ -57,10 +61,13 @@ function describe(issue: ZodIssue): string {
           : `is required (expected ${typeName(issue.expected)})`;
       }
       return `expected ${typeName(issue.expected)}, got ${receivedName(input)}`;
-    case 'invalid_value':
-      return issue.values.length === 1
-        ? `expected ${String(issue.values[0])}`
-        : `expected one of ${issue.values.map(String).join('|')}`;
+    case 'invalid_value': {
+      const expected =
+        issue.values.length === 1 ? String(issue.values[0]) : `one of ${issue.values.map(String).join('|')}`;
+      return input === undefined && issue.path.length > 0
+        ? `is required (expected ${expected})`
+        : `expected ${expected}`;
+    }
     case 'invalid_union':
       if ('options' in issue && Array.isArray(issue.options)) {
         return `expected one of ${issue.options.map(String).join('|')}`;
