@@ -1,3 +1,4 @@
+import { CompactionError } from '../errors.js';
 import type { Message } from '../messages/types.js';
 import { CompactionEngine, type CompactionEngineOptions } from './compaction-engine.js';
 import { createLoopRecord, createSession } from './session.js';
@@ -48,7 +49,11 @@ export async function compactTranscript(
   const block = prepared.session.loops[0]?.compaction;
   const end = prepared.events.find((event) => event.type === 'compaction-end');
   const failure = prepared.events.find((event) => event.type === 'compaction-fail');
-  if (!block || !end) throw failure ? new Error(failure.error) : new Error('compaction did not run');
+  if (!block || !end) {
+    throw new CompactionError(
+      failure ? `compaction failed: ${failure.error}` : 'compaction did not run (vetoed)',
+    );
+  }
   const recent = block.keepRecent;
   const turnMap = TurnMap.fromMessages(loop.messages);
   // Truncation copies only the messages it changed, so identity tells which outputs were cut.

@@ -1,3 +1,4 @@
+import { ValidationError } from '../errors.js';
 import type { Message } from '../messages/types.js';
 import { createTokenCounter, type TokenCounter, type TokenEncoding } from '../tokens/index.js';
 import { buildContextFromSession } from './build-context-from-session.js';
@@ -77,6 +78,14 @@ export class CompactionEngine {
   private readonly options: CompactionEngineOptions;
 
   constructor(options: CompactionEngineOptions) {
+    if (!(Number.isInteger(options.maxContextTokens) && options.maxContextTokens > 0)) {
+      throw new ValidationError([
+        {
+          where: 'compaction engine: maxContextTokens',
+          message: `expected a whole number of tokens > 0, got ${options.maxContextTokens}`,
+        },
+      ]);
+    }
     this.options = options;
     this.maxContextTokens = options.maxContextTokens;
     this.config = defineCompactionConfig(options.config);

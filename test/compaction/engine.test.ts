@@ -257,3 +257,12 @@ describe('CompactionEngine callbacks and events', () => {
     );
   });
 });
+
+describe('CompactionEngine input checks', () => {
+  it('rejects a context window that is not a positive whole number', () => {
+    expect(() => new CompactionEngine({ maxContextTokens: 0 })).toThrow(
+      'compaction engine: maxContextTokens: expected a whole number of tokens > 0, got 0',
+    );
+    expect(() => new CompactionEngine({ maxContextTokens: Number.NaN })).toThrow(ValidationError);
+  });
+});
