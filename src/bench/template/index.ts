@@ -1,0 +1,26 @@
+/**
+ * compactkit bench/template: CompactBench's template-v1 YAML format, validated exactly as strictly as
+ * template-v1.schema.json, and read into a camelCase `Template` (the name mapping is in template.ts).
+ */
+
+export { loadTemplate } from './load-template.js';
+export { type LoadedTemplate, loadTemplateDirectory } from './load-template-directory.js';
+export { parseTemplate } from './parse-template.js';
+export type {
+  Difficulty,
+  DifficultyMap,
+  DifficultyPolicy,
+  EvaluationItem,
+  Template,
+  TemplateGroundTruth,
+  TemplateTranscript,
+  TemplateTurn,
+  TemplateTurnRole,
+  TemplateVariable,
+} from './template.js';
+export {
+  DIFFICULTIES,
+  TEMPLATE_TURN_ROLES,
+  type TemplateDocument,
+  templateDocumentSchema,
+} from './template-document-schema.js';

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ownKeyRecord } from '../../validation/own-key-record.js';
+
+/*
+ * CompactBench's template-v1 format (template-v1.schema.json), exactly as strict: the same required fields,
+ * patterns, enums and minimums, and no unknown keys anywhere (the schema's additionalProperties: false). Names
+ * are the YAML names. Each object is its own schema below, so a compactkit extension is one optional field
+ * added to the object it belongs to (and to `toTemplate`), with no other rule loosened.
+ */
+
+/** template-v1's `identifier` shape: a letter or `_`, then letters, digits or `_`. */
+const IDENTIFIER_PATTERN = /^[a-zA-Z_]\w*$/;
+/** template-v1's template key: like an identifier, but `-` is allowed after the first character. */
+const TEMPLATE_KEY_PATTERN = /^[a-zA-Z_][\w-]*$/;
+/** template-v1's version: three dot-separated numbers, `1.0.0`. */
+const VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
+
+function matching(pattern: RegExp, explanation: string) {
+  return z.string().regex(pattern, {
+    error: (issue) => `expected ${explanation} (pattern ${pattern.source}), got ${quoteShort(issue.input)}`,
+  });
+}
+
+/** Quotes what was found, cut short: a whole paragraph pasted into a key would drown the message. */
+function quoteShort(input: unknown): string {
+  const text = String(input);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+}
+
+const nonEmptyString = z.string().min(1, { error: 'must not be empty' });
+
+/** The difficulty levels a policy may name. */
+export const DIFFICULTIES = ['easy', 'medium', 'hard', 'elite'] as const;
+
+function difficultyMap<Value extends z.ZodType>(value: Value) {
+  return z.strictObject({
+    easy: value.optional(),
+    medium: value.optional(),
+    hard: value.optional(),
+    elite: value.optional(),
+  });
+}
+
+const difficultyPolicySchema = z.strictObject({
+  distractor_turns: difficultyMap(z.int().min(0)).optional(),
+  paraphrase_depth: difficultyMap(z.int().min(0)).optional(),
+  override_timing: difficultyMap(z.string()).optional(),
+});
+
+const variableSchema = z.strictObject({
+  name: matching(IDENTIFIER_PATTERN, 'a name of letters, digits and _, not starting with a digit'),
+  generator: nonEmptyString,
+});
+
+/** The roles a template turn may have; `distractor_block` expands to filler turns at generation. */
+export const TEMPLATE_TURN_ROLES = ['user', 'assistant', 'system', 'distractor_block'] as const;
+
+const turnSchema = z.strictObject({
+  role: z.enum(TEMPLATE_TURN_ROLES),
+  template: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  count: z.union([z.string(), z.int()]).optional(),
+});
+
+const transcriptSchema = z.strictObject({
+  turns: z.array(turnSchema),
+});
+
+const groundTruthSchema = z.strictObject({
+  immutable_facts: z.array(z.string()).optional(),
+  locked_decisions: z.array(z.string()).optional(),
+  forbidden_behaviors: z.array(z.string()).optional(),
+  unresolved_items: z.array(z.string()).optional(),
+  deferred_items: z.array(z.string()).optional(),
+  entity_map: ownKeyRecord(z.string()).optional(),
+});
+
+const evaluationItemSchema = z.strictObject({
+  key: matching(IDENTIFIER_PATTERN, 'a key of letters, digits and _, not starting with a digit'),
+  type: nonEmptyString,
+  prompt: nonEmptyString,
+  expected: ownKeyRecord(z.unknown()),
+});
+
+const templateSchema = z.strictObject({
+  key: matching(TEMPLATE_KEY_PATTERN, 'a key of letters, digits, _ and -, starting with a letter or _'),
+  family: matching(IDENTIFIER_PATTERN, 'a family name of letters, digits and _, not starting with a digit'),
+  version: z
+    .string({
+      // `version: 1.0` is a number in YAML, and the plain message would not say why a version is wrong.
+      error: (issue) =>
+        issue.input === undefined
+          ? undefined
+          : `expected a string like "1.0.0", got ${String(issue.input)}; quote it`,
+    })
+    .regex(VERSION_PATTERN, {
+      error: (issue) =>
+        `expected a version like 1.0.0 (pattern ${VERSION_PATTERN.source}), got ${quoteShort(issue.input)}`,
+    }),
+  difficulty_policy: difficultyPolicySchema,
+  variables: z.array(variableSchema).optional(),
+  transcript: transcriptSchema,
+  ground_truth: groundTruthSchema,
+  evaluation_items: z.array(evaluationItemSchema).min(1, { error: 'must list at least one item' }),
+});
+
+/** A template-v1 YAML document as written: one top-level `template` mapping, snake_case names. */
+export const templateDocumentSchema = z.strictObject(
+  { template: templateSchema },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type' ? 'expected a YAML mapping with a top-level `template` key' : undefined,
+  },
+);
+
+/** A template-v1 document as validated, before `toTemplate` renames it. */
+export type TemplateDocument = z.output<typeof templateDocumentSchema>;
