@@ -16,7 +16,7 @@ export interface CompactionReport {
   keptVerbatim?: TurnRange;
   /** Recent turns, kept whole but with long tool outputs cut. */
   keptRecent?: TurnRange & { truncatedToolOutputs: number };
-  /** Turns replaced by the summary, and its size. */
+  /** Turns replaced by the summary, and the size of its text in tokens. */
   summarised?: TurnRange & { summaryTokens: number };
   /** Turns whose activity, or whose user/system messages, did not fit the summary budget. */
   dropped: { activityTurns: number[]; instructionTurns: number[] };
@@ -79,7 +79,11 @@ export async function compactTranscript(
       ? {
           summarised: {
             ...block.keepCompacted.range,
-            summaryTokens: engine.counter.countMessages(summaryMessages),
+            // The summary's own text, comparable with maxSummaryTokens (message overhead is in tokensAfter).
+            summaryTokens: summaryMessages.reduce(
+              (sum, message) => sum + engine.counter.countText(message.content),
+              0,
+            ),
           },
         }
       : {}),

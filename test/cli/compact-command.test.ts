@@ -35,7 +35,8 @@ describe('compactkit CLI', () => {
     expect(run.stdout).toMatch(/61 turns, 376 messages/);
     expect(run.stdout).toMatch(/tokens \(cl100k_base\): 28,329 -> [\d,]+ {2}\(\d+\.\dx smaller\)/);
     expect(run.stdout).toMatch(/kept verbatim: {2}turns 0-1/);
-    expect(run.stdout).toMatch(/summarised: {5}turns 2-50 -> one summary/);
+    const summary = /summarised: {5}turns 2-50 -> one summary of ([\d,]+) tokens/.exec(run.stdout);
+    expect(Number(summary?.[1]?.replace(',', ''))).toBeLessThanOrEqual(2000);
     expect(run.stdout).toContain(`wrote ${out}`);
     const document = JSON.parse(readFileSync(out, 'utf8')) as {
       report: { tokensAfter: number };
