@@ -108,22 +108,20 @@ function formatReport(
         ? `${range(report.summarised)} -> one summary of ${number(report.summarised.summaryTokens)} tokens`
         : 'none'
     }`,
-    `dropped:        ${
-      report.dropped.activityTurns.length === 0 && report.dropped.instructionTurns.length === 0
-        ? 'nothing'
-        : [
-            report.dropped.activityTurns.length > 0
-              ? `tool activity of turns ${formatTurns(report.dropped.activityTurns)}`
-              : '',
-            report.dropped.instructionTurns.length > 0
-              ? `user/system messages of turns ${formatTurns(report.dropped.instructionTurns)}`
-              : '',
-          ]
-            .filter(Boolean)
-            .join('; ')
-    } (named in the summary, not silently)`,
+    `dropped:        ${describeDropped(report.dropped)}`,
     ...[...readWarnings, ...report.warnings].map((warning) => `warning: ${warning}`),
     `wrote ${out}`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** What the summary had to leave out, or "nothing". */
+function describeDropped(dropped: { activityTurns: number[]; instructionTurns: number[] }): string {
+  const parts = [
+    dropped.activityTurns.length > 0 ? `tool activity of turns ${formatTurns(dropped.activityTurns)}` : '',
+    dropped.instructionTurns.length > 0
+      ? `user/system messages of turns ${formatTurns(dropped.instructionTurns)}`
+      : '',
+  ].filter((part) => part !== '');
+  return parts.length === 0 ? 'nothing' : `${parts.join('; ')} (named in the summary, not silently)`;
 }

@@ -80,4 +80,39 @@ describe('compactkit CLI', () => {
     expect(option.code).toBe(2);
     expect(option.stderr).toMatch(/expected a whole number >= 0, got "ten"/);
   });
+
+  it('survives hostile input: special-token text, empty and 5 MB messages, an orphan tool result', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compactkit-cli-'));
+    const lines: Message[] = [{ role: 'system', content: '<|im_start|>system<|im_end|>' }];
+    for (let turn = 0; turn < 30; turn++) {
+      lines.push({
+        role: 'user',
+        content: turn === 3 ? '' : `Never run rm -rf /. <|endoftext|> turn ${turn}`,
+      });
+      lines.push({
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: `c${turn}`, name: 'bash', arguments: { command: `cat big${turn}` } }],
+      });
+      lines.push({
+        role: 'tool',
+        toolCallId: `c${turn}`,
+        content: turn === 5 ? 'x'.repeat(5_000_000) : 'ok \u202e <script>',
+      });
+      lines.push({ role: 'assistant', content: 'done' });
+    }
+    lines.push({ role: 'tool', toolCallId: 'orphan', content: 'stray output' });
+    const file = join(dir, 'hostile.jsonl');
+    writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n'));
+    const out = join(dir, 'out.json');
+    const run = cli(['compact', file, '--out', out]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('warning: tool result orphan had no matching call; kept as a user note');
+    const document = JSON.parse(readFileSync(out, 'utf8')) as { messages: Message[] };
+    expect(hasValidToolPairs(document.messages)).toBe(true);
+    const text = document.messages.map((message) => message.content).join('\n');
+    expect(text).toContain('Never run rm -rf /. <|endoftext|> turn 29');
+    expect(text).toContain('stray output');
+    expect(text.length).toBeLessThan(200_000);
+  });
 });
