@@ -67,11 +67,6 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
 }
 
-/** True when the line looks like it reports a failure. */
-export function isErrorLine(line: string): boolean {
-  return ERROR_LINE.test(line);
-}
-
 /** The most telling failure line of an output: an error statement if there is one, else any failure line. */
 export function findErrorLine(lines: readonly string[]): string | undefined {
   return (

@@ -9,11 +9,6 @@ export function turnRange(startTurn: number, endTurn: number): TurnRange | undef
   return endTurn >= startTurn ? { startTurn, endTurn } : undefined;
 }
 
-/** Number of turns a range covers (0 for undefined). */
-export function turnRangeLength(range: TurnRange | undefined): number {
-  return range ? range.endTurn - range.startTurn + 1 : 0;
-}
-
 /** True when two ranges share at least one turn. */
 export function turnRangesOverlap(a: TurnRange, b: TurnRange): boolean {
   return a.startTurn <= b.endTurn && b.startTurn <= a.endTurn;
