@@ -32,3 +32,11 @@ export function parseChoice<T extends string>(choices: readonly T[]): (value: st
     return found;
   };
 }
+
+/** Parses a comma-separated list, trimming entries and refusing empty ones. */
+export function parseList(value: string): string[] {
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => entry === ''))
+    throw new InvalidArgumentError(`expected a comma-separated list, got "${value}"`);
+  return entries;
+}

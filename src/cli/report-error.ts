@@ -10,9 +10,10 @@ export function reportError(error: unknown): number {
   }
   if (error instanceof CompactkitError) {
     process.stderr.write(`compactkit: ${error.message}\n`);
-    // A file the user named that cannot be read, or a key they did not set, is their input, not our failure.
+    // A file the user named that cannot be read, a key they did not set or a run id that is not there is
+    // their input, not our failure.
     const missingKey = (error as { reason?: unknown }).reason === 'missing-key';
-    return error.code === 'io_error' || missingKey ? 2 : 1;
+    return error.code === 'io_error' || error.code === 'store_run_not_found' || missingKey ? 2 : 1;
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {

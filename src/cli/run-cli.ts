@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { registerBenchCommand } from './bench-command.js';
 import { registerCompactCommand } from './compact-command.js';
 import { registerModelsCommand } from './models-command.js';
 import { reportError } from './report-error.js';
@@ -19,6 +20,7 @@ export function createProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerCompactCommand(program);
+  registerBenchCommand(program);
   registerModelsCommand(program);
   registerRunsCommand(program);
   return program;

@@ -12,7 +12,7 @@ import {
 import { createRunStore, insertRunRow, type RunRow, runFromRow, runNotFound } from './run-table.js';
 import { translateSqliteError } from './sqlite-error.js';
 import { StoreError } from './store-error.js';
-import type { RunContents, Store } from './types.js';
+import type { CaseStatus, RunContents, Store } from './types.js';
 import { validateInput } from './validate-input.js';
 
 /** Builds the Store API over an open, migrated connection. */
@@ -49,6 +49,9 @@ export function createSqliteStore(
   const requireRun = (runId: string) => {
     if (!runExists.get(runId)) throw runNotFound(path, runId);
   };
+  const deleteFailedCase = database.prepare<[string, string]>(
+    "DELETE FROM cases WHERE run_id = ? AND case_key = ? AND status = 'failed'",
+  );
   const insertRow = database.prepare(
     'INSERT INTO evaluation_rows (run_id, row_key, data_json) VALUES (?, ?, ?)',
   );
@@ -62,12 +65,23 @@ export function createSqliteStore(
     schemaVersion: options.schemaVersion,
     runs: createRunStore(database, path, write),
     llmCalls: createLlmCallStore(database, path, write),
-    writeCase(runId, record) {
+    writeCase(runId, record, options) {
       const parsed = validateInput(caseInputSchema, record, 'case');
       write(`cannot write case "${parsed.caseKey}" of run "${runId}"`, () => {
         requireRun(runId);
+        // Same transaction: a retried case replaces its failed record, or nothing changes.
+        if (options?.replaceFailed === true) deleteFailedCase.run(runId, parsed.caseKey);
         writeCaseRows(runId, parsed);
       });
+    },
+    caseStatuses(runId) {
+      return read(`cannot read run "${runId}"`, () =>
+        database
+          .prepare<[string], { caseKey: string; status: CaseStatus }>(
+            'SELECT case_key AS caseKey, status FROM cases WHERE run_id = ? ORDER BY rowid',
+          )
+          .all(runId),
+      );
     },
     caseKeys(runId) {
       return read(`cannot read run "${runId}"`, () =>

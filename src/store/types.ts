@@ -188,8 +188,14 @@ export interface Store {
   readonly schemaVersion: number;
   readonly runs: RunStore;
   readonly llmCalls: LlmCallStore;
-  /** Writes a case with its cycles, artifacts, item responses and verdicts in one transaction. */
-  writeCase(runId: string, record: CaseInput): void;
+  /**
+   * Writes a case with its cycles, artifacts, item responses and verdicts in one transaction. With
+   * `replaceFailed`, a stored failed case of that key is replaced (a resumed run retrying it); a complete one
+   * is never replaced.
+   */
+  writeCase(runId: string, record: CaseInput, options?: { replaceFailed?: boolean }): void;
+  /** Key and status of every stored case of a run, in the order written. */
+  caseStatuses(runId: string): { caseKey: string; status: CaseStatus }[];
   /** Keys of the cases a run has stored, in the order written: what a resumed run can skip. */
   caseKeys(runId: string): string[];
   /** Writes one evaluation row in one transaction. */

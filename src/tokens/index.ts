@@ -1,5 +1,6 @@
 export { MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS } from './count-message-tokens.js';
 export { countTextTokens } from './count-text-tokens.js';
+export { createLineMemoCounter, LINE_MEMO_CAPACITY } from './create-line-memo-counter.js';
 export { createTokenCounter } from './create-token-counter.js';
 export {
   BYTES_PER_TOKEN,

@@ -144,3 +144,37 @@ describe('store.writeCase and store.readRun', () => {
     store.close();
   });
 });
+
+describe('store.writeCase with replaceFailed, and store.caseStatuses', () => {
+  it('replaces a failed case with its retry, in one transaction, and never a complete one', () => {
+    const path = join(temporaryDirectory(), 'store.db');
+    const store = storeWithRun(path);
+    store.writeCase('run-1', {
+      caseKey: 'case-1',
+      status: 'failed',
+      error: { code: 'provider_error', message: 'HTTP 500' },
+    });
+    store.writeCase('run-1', sampleCase('case-2'));
+    expect(store.caseStatuses('run-1')).toEqual([
+      { caseKey: 'case-1', status: 'failed' },
+      { caseKey: 'case-2', status: 'complete' },
+    ]);
+    // Without the option a second write of the key is a conflict and changes nothing.
+    catchStoreError(() => store.writeCase('run-1', sampleCase('case-1')), 'store_conflict');
+    store.writeCase('run-1', sampleCase('case-1'), { replaceFailed: true });
+    expect(store.caseStatuses('run-1')).toEqual([
+      { caseKey: 'case-2', status: 'complete' },
+      { caseKey: 'case-1', status: 'complete' },
+    ]);
+    expect(rowCounts(path, 'case-1').cases).toBe(1);
+    // A complete case is not replaced: the write conflicts and the stored case stays as it was.
+    const before = store.readRun('run-1').cases;
+    catchStoreError(
+      () =>
+        store.writeCase('run-1', { ...sampleCase('case-2'), data: { other: true } }, { replaceFailed: true }),
+      'store_conflict',
+    );
+    expect(store.readRun('run-1').cases).toEqual(before);
+    store.close();
+  });
+});

@@ -5,8 +5,11 @@
  * (UTF-16 code units), which are cheap to measure and the same on every machine.
  */
 
-/** Longest `summaryText`, in characters. */
-export const MAX_SUMMARY_TEXT_CHARACTERS = 200_000;
+/**
+ * Longest `summaryText`, in characters: room for the `oracle` control's verbatim copy of an elite case
+ * (about 100,000 tokens, 450,000 characters) with its drift-cycle turns.
+ */
+export const MAX_SUMMARY_TEXT_CHARACTERS = 2_000_000;
 
 /**
  * Most items in any one list: each list of `structuredState`, `selectedSourceTurnIds` and `warnings`.

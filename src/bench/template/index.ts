@@ -13,12 +13,14 @@ export type {
   EvaluationItem,
   Template,
   TemplateGroundTruth,
+  TemplateToolCall,
   TemplateTranscript,
   TemplateTurn,
   TemplateTurnRole,
   TemplateVariable,
 } from './template.js';
 export {
+  ANSWER_FORMATS,
   DIFFICULTIES,
   TEMPLATE_TURN_ROLES,
   type TemplateDocument,

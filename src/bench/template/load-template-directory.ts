@@ -19,8 +19,12 @@ const TEMPLATE_FILE = /\.ya?ml$/i;
  * returned, and two files with the same `template.key` are an error: a key names one template in a suite.
  * @throws ValidationError listing the problems of all files; CompactkitError `io_error` when the directory or
  * a file cannot be read.
+ * @param options.exclude File names to skip, e.g. a suite's `suite.yaml` manifest.
  */
-export async function loadTemplateDirectory(directory: string): Promise<LoadedTemplate[]> {
+export async function loadTemplateDirectory(
+  directory: string,
+  options: { exclude?: readonly string[] } = {},
+): Promise<LoadedTemplate[]> {
   let names: string[];
   try {
     names = await readdir(directory);
@@ -30,7 +34,8 @@ export async function loadTemplateDirectory(directory: string): Promise<LoadedTe
       cause: error,
     });
   }
-  const files = names.filter((name) => TEMPLATE_FILE.test(name)).sort(byCodeUnit);
+  const excluded = new Set(options.exclude ?? []);
+  const files = names.filter((name) => TEMPLATE_FILE.test(name) && !excluded.has(name)).sort(byCodeUnit);
   const loaded: LoadedTemplate[] = [];
   const issues: ValidationIssue[] = [];
   for (const name of files) {

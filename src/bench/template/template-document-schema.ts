@@ -3,9 +3,9 @@ import { ownKeyRecord } from '../../validation/own-key-record.js';
 
 /*
  * CompactBench's template-v1 format (template-v1.schema.json), exactly as strict: the same required fields,
- * patterns, enums and minimums, and no unknown keys anywhere (the schema's additionalProperties: false). Names
- * are the YAML names. Each object is its own schema below, so a compactkit extension is one optional field
- * added to the object it belongs to (and to `toTemplate`), with no other rule loosened.
+ * patterns, enums and minimums, and no unknown keys anywhere (the schema's additionalProperties: false), plus
+ * compactkit's extensions (docs/templates.md), each an optional field of the object it belongs to. The one
+ * loosened rule: a variable may give `choices` instead of a `generator`. Names are the YAML names.
  */
 
 /** template-v1's `identifier` shape: a letter or `_`, then letters, digits or `_`. */
@@ -45,22 +45,72 @@ const difficultyPolicySchema = z.strictObject({
   distractor_turns: difficultyMap(z.int().min(0)).optional(),
   paraphrase_depth: difficultyMap(z.int().min(0)).optional(),
   override_timing: difficultyMap(z.string()).optional(),
+  // compactkit extension: the transcript's approximate size per level.
+  target_tokens: difficultyMap(z.int().min(1)).optional(),
 });
 
-const variableSchema = z.strictObject({
-  name: matching(IDENTIFIER_PATTERN, 'a name of letters, digits and _, not starting with a digit'),
-  generator: nonEmptyString,
-});
+const variableName = matching(
+  IDENTIFIER_PATTERN,
+  'a name of letters, digits and _, not starting with a digit',
+);
+
+const variableSchema = z
+  .strictObject({
+    name: variableName,
+    // template-v1 requires a generator; compactkit's `choices` extension stands in for it.
+    generator: nonEmptyString.optional(),
+    like: variableName.optional(),
+    choices: z.array(nonEmptyString).min(1, { error: 'must list at least one choice' }).optional(),
+  })
+  .superRefine((variable, context) => {
+    if (variable.generator === undefined && variable.choices === undefined) {
+      context.addIssue({ code: 'custom', path: ['generator'], message: 'is required (or give `choices`)' });
+    }
+    if (variable.generator !== undefined && variable.choices !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['choices'],
+        message: 'give either `generator` or `choices`, not both',
+      });
+    }
+    if (variable.like !== undefined && variable.choices !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['like'],
+        message: '`like` needs a generator, not `choices`',
+      });
+    }
+  });
 
 /** The roles a template turn may have; `distractor_block` expands to filler turns at generation. */
 export const TEMPLATE_TURN_ROLES = ['user', 'assistant', 'system', 'distractor_block'] as const;
 
-const turnSchema = z.strictObject({
-  role: z.enum(TEMPLATE_TURN_ROLES),
-  template: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  count: z.union([z.string(), z.int()]).optional(),
+// compactkit extension: a tool call an assistant turn makes, with the output its paired tool message carries.
+const toolCallSchema = z.strictObject({
+  name: nonEmptyString,
+  arguments: ownKeyRecord(z.unknown()).optional(),
+  output: z.string(),
+  is_error: z.boolean().optional(),
+  bury_tokens: difficultyMap(z.int().min(0)).optional(),
 });
+
+const turnSchema = z
+  .strictObject({
+    role: z.enum(TEMPLATE_TURN_ROLES),
+    template: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    count: z.union([z.string(), z.int()]).optional(),
+    tool_calls: z.array(toolCallSchema).min(1, { error: 'must list at least one call' }).optional(),
+  })
+  .superRefine((turn, context) => {
+    if (turn.tool_calls !== undefined && turn.role !== 'assistant') {
+      context.addIssue({
+        code: 'custom',
+        path: ['tool_calls'],
+        message: `only an assistant turn makes tool calls, this one is ${turn.role}`,
+      });
+    }
+  });
 
 const transcriptSchema = z.strictObject({
   turns: z.array(turnSchema),
@@ -75,11 +125,17 @@ const groundTruthSchema = z.strictObject({
   entity_map: ownKeyRecord(z.string()).optional(),
 });
 
+/** compactkit extension: how the target is asked to answer an item. */
+export const ANSWER_FORMATS = ['free', 'short', 'list'] as const;
+
 const evaluationItemSchema = z.strictObject({
   key: matching(IDENTIFIER_PATTERN, 'a key of letters, digits and _, not starting with a digit'),
   type: nonEmptyString,
   prompt: nonEmptyString,
   expected: ownKeyRecord(z.unknown()),
+  answer_format: z.enum(ANSWER_FORMATS).optional(),
+  tempting_default: nonEmptyString.optional(),
+  cues: z.array(nonEmptyString).optional(),
 });
 
 const templateSchema = z.strictObject({
@@ -102,6 +158,9 @@ const templateSchema = z.strictObject({
   transcript: transcriptSchema,
   ground_truth: groundTruthSchema,
   evaluation_items: z.array(evaluationItemSchema).min(1, { error: 'must list at least one item' }),
+  // compactkit extensions: a note for readers of the file, and user turns for drift cycles.
+  description: z.string().optional(),
+  continuation: z.array(nonEmptyString).min(1, { error: 'must list at least one turn' }).optional(),
 });
 
 /** A template-v1 YAML document as written: one top-level `template` mapping, snake_case names. */

@@ -14,6 +14,10 @@
  *   evaluation_items[].key / type / prompt / expected
  *                                          → evaluationItems[].key / type / prompt / expected
  *
+ * compactkit's extensions (docs/templates.md) map the same way: target_tokens → targetTokens, like, choices,
+ * tool_calls[].{name, arguments, output, is_error, bury_tokens} → toolCalls[].{…, isError, buryTokens},
+ * answer_format / tempting_default / cues → answerFormat / temptingDefault / cues, description, continuation.
+ *
  * Keys inside `expected` and `entity_map` are data and keep their spelling. Strings keep their `{{variable}}`
  * placeholders; generation fills them in.
  */
@@ -32,14 +36,33 @@ export interface DifficultyPolicy {
   paraphraseDepth: DifficultyMap<number>;
   /** When in the transcript an override happens, per level (`override_timing`); free text in template-v1. */
   overrideTiming: DifficultyMap<string>;
+  /** Extension: the transcript's approximate size in tokens, per level (`target_tokens`); defaults apply when absent. */
+  targetTokens: DifficultyMap<number>;
 }
 
 /** A placeholder that generation fills with a drawn value (`variables[]`). */
 export interface TemplateVariable {
   /** Used as `{{name}}` in the template's strings. */
   name: string;
-  /** The generator that draws its value, e.g. `person_name`. */
-  generator: string;
+  /** The generator that draws its value, e.g. `person_name`; absent when `choices` is given. */
+  generator?: string;
+  /** Extension: draw a look-alike of this earlier variable's value (`like`). */
+  like?: string;
+  /** Extension: pick one of these values (`choices`). */
+  choices?: string[];
+}
+
+/** Extension: a tool call an assistant turn makes, and the output of its paired tool message (`tool_calls[]`). */
+export interface TemplateToolCall {
+  name: string;
+  /** The call's arguments; string values take placeholders. */
+  arguments: Record<string, unknown>;
+  /** The tool's output, with placeholders. */
+  output: string;
+  /** True when the tool reports a failure (`is_error`). */
+  isError: boolean;
+  /** Tokens of realistic tool output to bury `output` in, per level (`bury_tokens`); none when absent. */
+  buryTokens: DifficultyMap<number>;
 }
 
 /** The role of a template turn; `distractor_block` stands for a run of filler turns. */
@@ -54,6 +77,8 @@ export interface TemplateTurn {
   tags: string[];
   /** How many filler turns a `distractor_block` holds: a number or a placeholder such as `{{difficulty.distractor_turns}}`. */
   count?: string | number;
+  /** Extension: the tool calls of an assistant turn (`tool_calls`); [] when left out. */
+  toolCalls: TemplateToolCall[];
 }
 
 /** The template's transcript (`transcript`). */
@@ -82,6 +107,12 @@ export interface EvaluationItem {
   prompt: string;
   /** The check and its arguments as written, e.g. `{ check: 'contains_normalized', value: '{{entity}}' }`. */
   expected: Record<string, unknown>;
+  /** Extension: how the target is asked to answer (`answer_format`); `free` when absent. */
+  answerFormat?: 'free' | 'short' | 'list';
+  /** Extension: what an agent does next when nothing says otherwise (`tempting_default`): an application item. */
+  temptingDefault?: string;
+  /** Extension: words pointing at the passage that answers (`cues`); [] when left out. */
+  cues: string[];
 }
 
 /** A validated template-v1 template (see the name mapping at the top of this file). */
@@ -98,4 +129,8 @@ export interface Template {
   groundTruth: TemplateGroundTruth;
   /** At least one. */
   evaluationItems: EvaluationItem[];
+  /** Extension: a note for readers of the file (`description`). */
+  description?: string;
+  /** Extension: user turns for drift cycles (`continuation`); [] when left out (a generic pool is used). */
+  continuation: string[];
 }

@@ -1,4 +1,4 @@
-import type { Template, TemplateTurn } from './template.js';
+import type { Template, TemplateToolCall, TemplateTurn } from './template.js';
 import type { TemplateDocument } from './template-document-schema.js';
 
 /** Renames a validated template-v1 document to compactkit's `Template`, filling left-out lists and maps. */
@@ -14,8 +14,14 @@ export function toTemplate(document: TemplateDocument): Template {
       distractorTurns: { ...policy.distractor_turns },
       paraphraseDepth: { ...policy.paraphrase_depth },
       overrideTiming: { ...policy.override_timing },
+      targetTokens: { ...policy.target_tokens },
     },
-    variables: (source.variables ?? []).map(({ name, generator }) => ({ name, generator })),
+    variables: (source.variables ?? []).map(({ name, generator, like, choices }) => ({
+      name,
+      ...(generator === undefined ? {} : { generator }),
+      ...(like === undefined ? {} : { like }),
+      ...(choices === undefined ? {} : { choices: [...choices] }),
+    })),
     transcript: {
       turns: source.transcript.turns.map(
         (turn): TemplateTurn => ({
@@ -23,6 +29,15 @@ export function toTemplate(document: TemplateDocument): Template {
           ...(turn.template === undefined ? {} : { template: turn.template }),
           tags: turn.tags ?? [],
           ...(turn.count === undefined ? {} : { count: turn.count }),
+          toolCalls: (turn.tool_calls ?? []).map(
+            (call): TemplateToolCall => ({
+              name: call.name,
+              arguments: { ...call.arguments },
+              output: call.output,
+              isError: call.is_error ?? false,
+              buryTokens: { ...call.bury_tokens },
+            }),
+          ),
         }),
       ),
     },
@@ -34,11 +49,16 @@ export function toTemplate(document: TemplateDocument): Template {
       deferredItems: truth.deferred_items ?? [],
       entityMap: truth.entity_map ?? {},
     },
-    evaluationItems: source.evaluation_items.map(({ key, type, prompt, expected }) => ({
-      key,
-      type,
-      prompt,
-      expected,
+    evaluationItems: source.evaluation_items.map((item) => ({
+      key: item.key,
+      type: item.type,
+      prompt: item.prompt,
+      expected: item.expected,
+      ...(item.answer_format === undefined ? {} : { answerFormat: item.answer_format }),
+      ...(item.tempting_default === undefined ? {} : { temptingDefault: item.tempting_default }),
+      cues: item.cues ?? [],
     })),
+    ...(source.description === undefined ? {} : { description: source.description }),
+    continuation: source.continuation ?? [],
   };
 }

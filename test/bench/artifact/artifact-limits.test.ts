@@ -33,7 +33,7 @@ describe('artifact limits', () => {
       MAX_METHOD_METADATA_CHARACTERS,
       MAX_METHOD_METADATA_DEPTH,
     }).toEqual({
-      MAX_SUMMARY_TEXT_CHARACTERS: 200_000,
+      MAX_SUMMARY_TEXT_CHARACTERS: 2_000_000,
       MAX_ARTIFACT_LIST_ITEMS: 2_000,
       MAX_ARTIFACT_ITEM_CHARACTERS: 10_000,
       MAX_ENTITY_MAP_ENTRIES: 2_000,
@@ -69,7 +69,7 @@ describe('artifact limits', () => {
     ).toEqual([
       {
         where: 'artifact.summary_text',
-        message: 'is 200001 characters; the limit is 200000 (MAX_SUMMARY_TEXT_CHARACTERS)',
+        message: 'is 2000001 characters; the limit is 2000000 (MAX_SUMMARY_TEXT_CHARACTERS)',
       },
     ]);
   });

@@ -22,6 +22,7 @@ describe('parseTemplate', () => {
         distractorTurns: { easy: 1, medium: 2, hard: 3, elite: 4 },
         paraphraseDepth: { easy: 0, medium: 0, hard: 1, elite: 2 },
         overrideTiming: { easy: 'early', medium: 'middle', hard: 'late', elite: 'last' },
+        targetTokens: {},
       },
       variables: [
         { name: 'owner', generator: 'person_name' },
@@ -29,15 +30,16 @@ describe('parseTemplate', () => {
       ],
       transcript: {
         turns: [
-          { role: 'system', template: 'You help {{owner}}.', tags: [] },
+          { role: 'system', template: 'You help {{owner}}.', tags: [], toolCalls: [] },
           {
             role: 'user',
             template: '{{owner}} owns {{service}}; never page them at night.',
             tags: ['critical_constraint'],
+            toolCalls: [],
           },
-          { role: 'assistant', template: 'Understood.', tags: [] },
-          { role: 'distractor_block', tags: [], count: '{{difficulty.distractor_turns}}' },
-          { role: 'distractor_block', tags: [], count: 2 },
+          { role: 'assistant', template: 'Understood.', tags: [], toolCalls: [] },
+          { role: 'distractor_block', tags: [], count: '{{difficulty.distractor_turns}}', toolCalls: [] },
+          { role: 'distractor_block', tags: [], count: 2, toolCalls: [] },
         ],
       },
       groundTruth: {
@@ -54,14 +56,17 @@ describe('parseTemplate', () => {
           type: 'entity_integrity',
           prompt: 'Who owns {{service}}?',
           expected: { check: 'contains_normalized', value: '{{owner}}' },
+          cues: [],
         },
         {
           key: 'respect_rule',
           type: 'planning_soundness',
           prompt: 'Plan the incident response.',
           expected: { check: 'forbidden_absent', value: 'page {{owner}} at night' },
+          cues: [],
         },
       ],
+      continuation: [],
     });
   });
 
@@ -83,6 +88,7 @@ describe('parseTemplate', () => {
       distractorTurns: {},
       paraphraseDepth: {},
       overrideTiming: {},
+      targetTokens: {},
     });
     expect(template.variables).toEqual([]);
     expect(template.groundTruth).toEqual({
@@ -170,7 +176,7 @@ describe('parseTemplate', () => {
   it('reports every unknown key at its own path, at any depth', () => {
     const issues = issuesAfter((document) => {
       Object.assign(document, { extra: true });
-      Object.assign(document.template, { description: 'not in template-v1' });
+      Object.assign(document.template, { descriptions: 'a typo of an extension' });
       Object.assign(document.template.difficulty_policy, { noise_level: {} });
       Object.assign(document.template.difficulty_policy.distractor_turns, { nightmare: 64 });
       Object.assign(document.template.variables[0]!, { seed: 1 });
@@ -188,7 +194,7 @@ describe('parseTemplate', () => {
       { where: 'bad.yaml: template.ground_truth.facts', message: 'unknown key' },
       { where: 'bad.yaml: template.evaluation_items[1].item_type', message: 'unknown key' },
       { where: 'bad.yaml: template.evaluation_items[1].weight', message: 'unknown key' },
-      { where: 'bad.yaml: template.description', message: 'unknown key' },
+      { where: 'bad.yaml: template.descriptions', message: 'unknown key' },
       { where: 'bad.yaml: extra', message: 'unknown key' },
     ]);
   });
@@ -277,7 +283,7 @@ describe('parseTemplate', () => {
       pattern: '^a',
       options: { flags: 'i' },
     });
-    expect(template.transcript.turns.at(-1)).toEqual({ role: 'user', tags: [] });
+    expect(template.transcript.turns.at(-1)).toEqual({ role: 'user', tags: [], toolCalls: [] });
   });
 
   it('rejects a document whose root is not a mapping with a template key', () => {

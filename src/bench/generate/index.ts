@@ -1,0 +1,8 @@
+/**
+ * compactkit bench/generate: turns a template and a case identity into a BenchCase, deterministically.
+ */
+export { type BuiltTranscript, buildTranscript, type TranscriptPlan } from './build-transcript.js';
+export { fillDeep, fillPlaceholders } from './fill-placeholders.js';
+export { type CaseRequest, caseKey, generateCase } from './generate-case.js';
+export { DEFAULT_TARGET_TOKENS, GENERATOR_VERSION } from './generation-defaults.js';
+export { checkValues, toCaseItems } from './to-case-items.js';

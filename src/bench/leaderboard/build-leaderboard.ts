@@ -1,0 +1,143 @@
+import type { Store } from '../../store/types.js';
+import type { Tier } from '../runner/bench-run-options.js';
+import { stableJson } from '../runner/run-fingerprint.js';
+import { type StoredRunScores, scoreStoredRun } from '../runner/score-stored-run.js';
+import { rankRuns } from '../scoring/index.js';
+
+/** One ranked run of a leaderboard segment. */
+export interface LeaderboardEntry {
+  rank: number;
+  runId: string;
+  /** `name@version` of the method. */
+  method: string;
+  /** The method's options, when it had any. */
+  methodConfig: Record<string, unknown>;
+  status: string;
+  /** When the run finished (or started, if it never did): the last tie-breaker. */
+  publishedAt: string;
+  eliteScore: number;
+  overall: number;
+  driftResistance: number;
+  constraintRetention: number;
+  contradictionRate: number;
+  compressionRatio: number;
+  compressionBonus: number;
+  qualified: boolean;
+  failures: string[];
+  ci: StoredRunScores['ci'];
+}
+
+/** Runs that may be compared: the same suite version, scorer version, target and case plan. */
+export interface LeaderboardSegment {
+  suite: string;
+  scorer: string;
+  target: string;
+  /** Difficulties, case slots, seed group, cycles, drift mode and template filters, in words. */
+  casePlan: string;
+  tier: Tier;
+  entries: LeaderboardEntry[];
+}
+
+/**
+ * Ranks the benchmark runs in a store, every score recomputed from stored responses. Runs are segmented by
+ * suite version, scorer version, target (model and version) and case plan, never compared across segments.
+ * Within a segment the newest run of each method (name, version and options) stands; entries are ordered by
+ * elite score with seed 000's tie-breakers. Unfinished (`running`) runs are left out.
+ */
+export function buildLeaderboard(
+  store: Store,
+  options: { tier?: Tier; runIds?: readonly string[] } = {},
+): LeaderboardSegment[] {
+  const runs = store.runs
+    .list({ kind: 'bench' })
+    .filter((run) => run.status !== 'running')
+    .filter((run) => options.runIds === undefined || options.runIds.includes(run.id));
+  const segments = new Map<
+    string,
+    { segment: Omit<LeaderboardSegment, 'entries'>; latest: Map<string, StoredRunScores> }
+  >();
+  // list() is newest first, so the first run seen per method is its newest.
+  for (const run of runs) {
+    const config = run.config as Record<string, unknown>;
+    const tier = options.tier ?? (config.tier as Tier | undefined) ?? '4x';
+    const segmentKey = stableJson([
+      run.versions.suite,
+      run.versions.scorer,
+      run.versions.target,
+      casePlanOf(config),
+      tier,
+    ]);
+    let entry = segments.get(segmentKey);
+    if (entry === undefined) {
+      entry = {
+        segment: {
+          suite: run.versions.suite ?? '?',
+          scorer: run.versions.scorer ?? '?',
+          target: run.versions.target ?? '?',
+          casePlan: describeCasePlan(config),
+          tier,
+        },
+        latest: new Map(),
+      };
+      segments.set(segmentKey, entry);
+    }
+    const method = config.method as { config?: unknown } | undefined;
+    const methodKey = stableJson([run.versions.method, method?.config ?? {}]);
+    if (!entry.latest.has(methodKey)) entry.latest.set(methodKey, scoreStoredRun(store, run.id, { tier }));
+  }
+  return [...segments.values()].map(({ segment, latest }) => ({
+    ...segment,
+    entries: rank([...latest.values()]),
+  }));
+}
+
+function rank(scores: StoredRunScores[]): LeaderboardEntry[] {
+  const entries = scores.map((score) => ({
+    score,
+    eliteScore: score.eliteScore,
+    driftResistance: score.driftResistance,
+    constraintRetention: score.constraintRetention,
+    contradictionRate: score.contradictionRate,
+    publishedAt: score.run.finishedAt ?? score.run.createdAt,
+  }));
+  return rankRuns(entries).map((entry, index) => {
+    const { score } = entry;
+    const method = (score.run.config as { method?: { config?: Record<string, unknown> } }).method;
+    return {
+      rank: index + 1,
+      runId: score.run.id,
+      method: score.run.versions.method ?? '?',
+      methodConfig: method?.config ?? {},
+      status: score.run.status,
+      publishedAt: entry.publishedAt,
+      eliteScore: score.eliteScore,
+      overall: score.overall,
+      driftResistance: score.driftResistance,
+      constraintRetention: score.constraintRetention,
+      contradictionRate: score.contradictionRate,
+      compressionRatio: score.compressionRatio,
+      compressionBonus: score.compressionBonus,
+      qualified: score.qualification.qualified,
+      failures: score.qualification.failures,
+      ci: score.ci,
+    };
+  });
+}
+
+function casePlanOf(config: Record<string, unknown>): unknown {
+  const { difficulties, cases, seedGroup, cycles, driftMode, templates, families, budgetTokens } = config;
+  return { difficulties, cases, seedGroup, cycles, driftMode, templates, families, budgetTokens };
+}
+
+function describeCasePlan(config: Record<string, unknown>): string {
+  const parts = [
+    `difficulty ${(config.difficulties as string[] | undefined)?.join(',') ?? '?'}`,
+    `${String(config.cases ?? '?')} case(s) per template`,
+    `seed group ${String(config.seedGroup ?? '?')}`,
+    `${String(config.cycles ?? '?')} drift cycle(s), ${String(config.driftMode ?? 'incremental')}`,
+  ];
+  if (Array.isArray(config.families)) parts.push(`families ${config.families.join(',')}`);
+  if (Array.isArray(config.templates)) parts.push(`templates ${config.templates.join(',')}`);
+  if (typeof config.budgetTokens === 'number') parts.push(`budget ${config.budgetTokens} tokens`);
+  return parts.join('; ');
+}

@@ -1,0 +1,59 @@
+import type { Compactor } from '../../compactors/types.js';
+import type { LanguageModel } from '../../llm/types.js';
+import type { Store } from '../../store/types.js';
+import type { Suite } from '../suites/suite.js';
+import type { Target } from '../target/target.js';
+import type { Difficulty } from '../template/template.js';
+
+/** How drift cycles feed the compactor: its previous artifact plus the new turns (the seed's way), or everything again. */
+export type DriftMode = 'incremental' | 'full';
+
+/** A compression tier: the floor a run's compression ratio must reach to qualify. */
+export type Tier = '2x' | '4x' | '8x';
+
+/** What a benchmark run is: everything here but `store`, `concurrency`, `signal` and `onProgress` goes into its fingerprint. */
+export interface BenchRunOptions {
+  store: Store;
+  compactor: Compactor;
+  /** The method's options, as given; recorded and part of the fingerprint. */
+  methodConfig?: Record<string, unknown>;
+  /** The model an LLM-based compactor uses. */
+  compactorModel?: LanguageModel;
+  suite: Suite;
+  /** Only these templates (keys) or families; all when absent. */
+  templates?: readonly string[];
+  families?: readonly string[];
+  difficulties: readonly Difficulty[];
+  /** Case slots per template and difficulty. */
+  cases: number;
+  seedGroup: string;
+  /** Drift cycles after cycle 0. */
+  cycles: number;
+  driftMode: DriftMode;
+  target: Target;
+  tier: Tier;
+  /** Token budget passed to the compactor. */
+  budgetTokens?: number;
+  /** Cases run at once (default 4). */
+  concurrency?: number;
+  /** Continue this run (or the newest unfinished run with the same fingerprint when `true`). */
+  resume?: string | boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: BenchProgress) => void;
+}
+
+/** Where a run stands, after each case. */
+export interface BenchProgress {
+  runId: string;
+  total: number;
+  /** Cases done in this process or an earlier one (resumed). */
+  done: number;
+  failed: number;
+  /** Cases skipped because a resumed run had them. */
+  skipped: number;
+  elapsedMs: number;
+  /** Estimated time left, from the pace of this process; undefined before the first case. */
+  etaMs: number | undefined;
+  /** The case just finished. */
+  caseKey?: string;
+}

@@ -1,0 +1,176 @@
+import PQueue from 'p-queue';
+import { ValidationError } from '../../errors.js';
+import type { RunRecord, Store } from '../../store/types.js';
+import { createLineMemoCounter } from '../../tokens/create-line-memo-counter.js';
+import { createTokenCounter } from '../../tokens/create-token-counter.js';
+import { GENERATOR_VERSION } from '../generate/generation-defaults.js';
+import { SCORER_VERSION } from '../scoring/index.js';
+import type { BenchProgress, BenchRunOptions } from './bench-run-options.js';
+import { type PlannedCase, planCases } from './plan-cases.js';
+import { runCase } from './run-case.js';
+import { runFingerprint } from './run-fingerprint.js';
+import { type StoredRunScores, scoreStoredRun } from './score-stored-run.js';
+
+/** What `runBench` returns: the run as stored and its scores, recomputed from the stored responses. */
+export interface BenchRunResult {
+  run: RunRecord;
+  scores: StoredRunScores;
+  /** Cases this call skipped because the resumed run already had them. */
+  skipped: number;
+}
+
+/**
+ * Runs a benchmark: every planned case through the compactor and the target, `concurrency` cases at a time,
+ * each case written to the store in one transaction as it finishes. A failing case is recorded with its error
+ * and the run goes on (ending `incomplete`, which cannot qualify). A stopped or killed run keeps what it
+ * wrote; `resume` continues it, skipping complete cases and retrying failed ones.
+ * @example
+ * const result = await runBench({ store, compactor: oracleCompactor, suite: await resolveSuite('starter'),
+ *   difficulties: ['easy'], cases: 1, seedGroup: '0', cycles: 2, driftMode: 'incremental',
+ *   target: createLexicalTarget(), tier: '4x' });
+ */
+export async function runBench(options: BenchRunOptions): Promise<BenchRunResult> {
+  const planned = planCases(options);
+  if (planned.length === 0) {
+    throw new ValidationError([{ where: 'bench run', message: 'no cases: no template matches the filters' }]);
+  }
+  const config = { ...runConfig(options), expectedCases: planned.length };
+  const fingerprint = runFingerprint(config);
+  const run = openRun(options.store, options.resume, fingerprint, config, versionsOf(options));
+  const statuses = new Map(options.store.caseStatuses(run.id).map((row) => [row.caseKey, row.status]));
+  const todo = planned.filter((entry) => statuses.get(entry.key) !== 'complete');
+  const skipped = planned.length - todo.length;
+  await runPlanned(options, run, todo, { total: planned.length, skipped, retried: statuses });
+  const stopped = options.signal?.aborted === true;
+  const finalStatuses = options.store.caseStatuses(run.id);
+  const allComplete =
+    finalStatuses.length === planned.length && finalStatuses.every((row) => row.status === 'complete');
+  const finished = options.store.runs.finish(run.id, allComplete ? 'complete' : 'incomplete');
+  const scores = scoreStoredRun(options.store, run.id, { tier: options.tier });
+  if (stopped) options.signal?.throwIfAborted();
+  return { run: finished, scores, skipped };
+}
+
+async function runPlanned(
+  options: BenchRunOptions,
+  run: RunRecord,
+  todo: readonly PlannedCase[],
+  counts: { total: number; skipped: number; retried: ReadonlyMap<string, string> },
+): Promise<void> {
+  const counter = createTokenCounter();
+  const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
+  const started = performance.now();
+  let done = counts.skipped;
+  let doneHere = 0;
+  let failed = 0;
+  const report = (caseKey?: string) => {
+    const elapsedMs = performance.now() - started;
+    const left = counts.total - done;
+    options.onProgress?.({
+      runId: run.id,
+      total: counts.total,
+      done,
+      failed,
+      skipped: counts.skipped,
+      elapsedMs,
+      etaMs: doneHere === 0 ? undefined : (elapsedMs / doneHere) * left,
+      ...(caseKey === undefined ? {} : { caseKey }),
+    } satisfies BenchProgress);
+  };
+  report();
+  const context = {
+    compactor: options.compactor,
+    ...(options.compactorModel ? { compactorModel: options.compactorModel } : {}),
+    target: options.target,
+    driftMode: options.driftMode,
+    cycles: options.cycles,
+    ...(options.budgetTokens === undefined ? {} : { budgetTokens: options.budgetTokens }),
+    counter,
+    countArtifactTokens: createLineMemoCounter(),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  const tasks = todo.map((planned) =>
+    queue.add(async () => {
+      if (options.signal?.aborted === true) return;
+      const record = await runCase(planned, context);
+      options.store.writeCase(run.id, record, {
+        replaceFailed: counts.retried.get(planned.key) === 'failed',
+      });
+      done++;
+      doneHere++;
+      if (record.status === 'failed') failed++;
+      report(planned.key);
+    }),
+  );
+  const results = await Promise.allSettled(tasks);
+  for (const result of results) {
+    if (result.status === 'rejected' && options.signal?.aborted !== true) throw result.reason;
+  }
+}
+
+/** The configuration that defines a run; its hash is the run's fingerprint. */
+function runConfig(options: BenchRunOptions): Record<string, unknown> {
+  return {
+    method: {
+      name: options.compactor.name,
+      version: options.compactor.version,
+      config: options.methodConfig ?? {},
+      model: options.compactorModel?.id ?? null,
+    },
+    target: { id: options.target.id, kind: options.target.kind, version: options.target.version },
+    suite: { key: options.suite.key, version: options.suite.version },
+    scorer: SCORER_VERSION,
+    generator: GENERATOR_VERSION,
+    templates: options.templates ?? null,
+    families: options.families ?? null,
+    difficulties: options.difficulties,
+    cases: options.cases,
+    seedGroup: options.seedGroup,
+    cycles: options.cycles,
+    driftMode: options.driftMode,
+    budgetTokens: options.budgetTokens ?? null,
+    tier: options.tier,
+  };
+}
+
+function versionsOf(options: BenchRunOptions): Record<string, string> {
+  return {
+    suite: `${options.suite.key}@${options.suite.version}`,
+    scorer: SCORER_VERSION,
+    generator: GENERATOR_VERSION,
+    method: `${options.compactor.name}@${options.compactor.version}`,
+    target: `${options.target.id}@${options.target.version}`,
+    targetKind: options.target.kind,
+    ...(options.compactorModel ? { compactorModel: options.compactorModel.id } : {}),
+  };
+}
+
+function openRun(
+  store: Store,
+  resume: string | boolean | undefined,
+  fingerprint: string,
+  config: unknown,
+  versions: Record<string, string>,
+): RunRecord {
+  if (typeof resume === 'string') {
+    const run = store.runs.get(resume);
+    if (run === undefined)
+      throw new ValidationError([{ where: '--resume', message: `no run "${resume}" in ${store.path}` }]);
+    if (run.fingerprint !== fingerprint) {
+      throw new ValidationError([
+        {
+          where: '--resume',
+          message: `run "${resume}" was made with a different configuration (method, target, suite, scorer, seeds, cycles or tier); run it again with the same options`,
+        },
+      ]);
+    }
+    return run;
+  }
+  if (resume === true) {
+    const unfinished = store.runs
+      .list({ kind: 'bench', fingerprint })
+      .find((run) => run.status === 'running' || run.status === 'incomplete');
+    if (unfinished !== undefined) return unfinished;
+  }
+  return store.runs.create({ kind: 'bench', fingerprint, config, versions });
+}

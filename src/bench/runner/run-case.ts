@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import type { Compactor } from '../../compactors/types.js';
+import { CompactkitError, ValidationError } from '../../errors.js';
+import type { LanguageModel } from '../../llm/types.js';
+import type { Message } from '../../messages/types.js';
+import type {
+  ArtifactRecord,
+  CaseInput,
+  CycleRecord,
+  ItemResponseRecord,
+  VerdictRecord,
+} from '../../store/types.js';
+import type { TokenCounter } from '../../tokens/types.js';
+import type { CompactionArtifact } from '../artifact/compaction-artifact.js';
+import { parseArtifact } from '../artifact/parse-artifact.js';
+import type { BenchCase } from '../case/types.js';
+import { generateCase } from '../generate/generate-case.js';
+import { GENERATOR_VERSION } from '../generate/generation-defaults.js';
+import { judgeItem } from '../scoring/judge-item.js';
+import { renderArtifact } from '../target/render-artifact.js';
+import type { Target } from '../target/target.js';
+import type { DriftMode } from './bench-run-options.js';
+import { continuationTurns } from './continuation-turns.js';
+import type { PlannedCase } from './plan-cases.js';
+import { stableJson } from './run-fingerprint.js';
+
+/** What every case of a run shares. */
+export interface CaseRunContext {
+  compactor: Compactor;
+  compactorModel?: LanguageModel;
+  target: Target;
+  driftMode: DriftMode;
+  cycles: number;
+  budgetTokens?: number;
+  counter: TokenCounter;
+  /** Counts a rendered artifact; `counter.countText` when absent. A line-memo counter makes drift cycles cheap. */
+  countArtifactTokens?: (text: string) => number;
+  signal?: AbortSignal;
+}
+
+/** What a case run keeps of one cycle besides the store rows: the artifact text the next cycle's reply reads. */
+interface CycleOutcome {
+  artifact: CompactionArtifact;
+  artifactText: string;
+}
+
+/**
+ * Runs one case through every cycle: compact, answer each item from the rendered artifact only, judge; then
+ * append a continuation turn and the target's reply, and compact again. Returns the case as the store keeps
+ * it: complete, or failed with its error and everything done before the failure (for audit).
+ */
+export async function runCase(planned: PlannedCase, context: CaseRunContext): Promise<CaseInput> {
+  const rows = {
+    cycles: [] as CycleRecord[],
+    artifacts: [] as ArtifactRecord[],
+    itemResponses: [] as ItemResponseRecord[],
+    verdicts: [] as VerdictRecord[],
+  };
+  let data: Record<string, unknown> = { family: planned.template.family, origin: planned.request };
+  try {
+    const benchCase = generateCase(planned.template, planned.request);
+    data = caseData(benchCase, context.counter);
+    let history = benchCase.transcript;
+    let previous: CycleOutcome | undefined;
+    for (let cycle = 0; cycle <= context.cycles; cycle++) {
+      context.signal?.throwIfAborted();
+      let added = history;
+      let turn: { userTurn: string; reply: string } | undefined;
+      if (previous !== undefined) {
+        const userTurn = benchCase.continuation[(cycle - 1) % benchCase.continuation.length] ?? '';
+        const reply = await context.target.reply(
+          { artifactText: previous.artifactText, userTurn },
+          context.signal ? { signal: context.signal } : {},
+        );
+        added = continuationTurns(history, cycle, userTurn, reply);
+        history = [...history, ...added];
+        turn = { userTurn, reply };
+      }
+      const started = performance.now();
+      const raw = await context.compactor.compact(
+        {
+          transcript: forCompactor(context.driftMode === 'full' || previous === undefined ? history : added),
+          ...(previous !== undefined && context.driftMode === 'incremental'
+            ? { previousArtifact: previous.artifact }
+            : {}),
+          ...(context.budgetTokens === undefined ? {} : { budgetTokens: context.budgetTokens }),
+        },
+        {
+          ...(context.compactorModel ? { model: context.compactorModel } : {}),
+          ...(context.signal ? { signal: context.signal } : {}),
+        },
+      );
+      const compactMs = performance.now() - started;
+      const artifact = parseArtifact(
+        raw,
+        `method ${context.compactor.name}, case ${benchCase.key}, cycle ${cycle}`,
+      );
+      const artifactText = renderArtifact(artifact);
+      const artifactTokens = (context.countArtifactTokens ?? context.counter.countText)(artifactText);
+      rows.artifacts.push({ cycle, method: context.compactor.name, artifact, tokens: artifactTokens });
+      rows.cycles.push({
+        cycle,
+        data: {
+          transcriptTokens: context.counter.countMessages(history),
+          artifactTokens,
+          compactMs: Math.round(compactMs * 10) / 10,
+          ...(turn ?? {}),
+        },
+      });
+      await answerItems(benchCase, cycle, artifactText, context, rows);
+      previous = { artifact, artifactText };
+    }
+    return { caseKey: planned.key, status: 'complete', data, ...rows };
+  } catch (error) {
+    // A stopped run leaves the case unwritten, so a resumed run does it again.
+    if (context.signal?.aborted === true) throw error;
+    return { caseKey: planned.key, status: 'failed', error: storedError(error), data, ...rows };
+  }
+}
+
+async function answerItems(
+  benchCase: BenchCase,
+  cycle: number,
+  artifactText: string,
+  context: CaseRunContext,
+  rows: { itemResponses: ItemResponseRecord[]; verdicts: VerdictRecord[] },
+): Promise<void> {
+  const answers = await Promise.all(
+    benchCase.items.map((item) =>
+      context.target.answer({ artifactText, item }, context.signal ? { signal: context.signal } : {}),
+    ),
+  );
+  benchCase.items.forEach((item, index) => {
+    const answer = answers[index];
+    if (answer === undefined) return;
+    rows.itemResponses.push({
+      cycle,
+      itemKey: item.key,
+      prompt: answer.prompt,
+      response: answer.response,
+      data: { evidence: answer.evidence },
+    });
+    const verdict = judgeItem(item, answer.response, benchCase.groundTruth.forbiddenBehaviors);
+    rows.verdicts.push({
+      cycle,
+      itemKey: item.key,
+      score: verdict.score,
+      violation: verdict.violation,
+      reason: verdict.reason,
+      data: { itemType: item.type },
+    });
+  });
+}
+
+/** What the store keeps of a case: enough to rescore it and to regenerate and verify its transcript. */
+function caseData(benchCase: BenchCase, counter: TokenCounter): Record<string, unknown> {
+  return {
+    family: benchCase.origin.family,
+    origin: benchCase.origin,
+    seed: benchCase.seed,
+    generatorVersion: GENERATOR_VERSION,
+    sha256: createHash('sha256').update(stableJson(benchCase)).digest('hex'),
+    transcriptTokens: counter.countMessages(benchCase.transcript),
+    messages: benchCase.transcript.length,
+    items: benchCase.items,
+    groundTruth: benchCase.groundTruth,
+  };
+}
+
+/**
+ * A copy of the messages with only the fields of `Message`: nothing of the benchmark's side (tags, ground
+ * truth, items) can ride along, and a compactor that mutates its input cannot change the case.
+ */
+export function forCompactor(messages: readonly Message[]): Message[] {
+  return messages.map((message) => ({
+    ...(message.id === undefined ? {} : { id: message.id }),
+    role: message.role,
+    content: message.content,
+    ...(message.toolCalls === undefined ? {} : { toolCalls: structuredClone(message.toolCalls) }),
+    ...(message.toolCallId === undefined ? {} : { toolCallId: message.toolCallId }),
+    ...(message.toolName === undefined ? {} : { toolName: message.toolName }),
+    ...(message.isError === undefined ? {} : { isError: message.isError }),
+    ...(message.turn === undefined ? {} : { turn: message.turn }),
+  }));
+}
+
+function storedError(error: unknown): { code: string; message: string } {
+  if (error instanceof ValidationError) return { code: error.code, message: error.message };
+  if (error instanceof CompactkitError) return { code: error.code, message: error.message };
+  if (error instanceof Error) return { code: 'method_failed', message: `${error.name}: ${error.message}` };
+  return { code: 'method_failed', message: String(error) };
+}

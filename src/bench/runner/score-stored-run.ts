@@ -1,0 +1,87 @@
+import { ValidationError } from '../../errors.js';
+import type { CaseRecord, RunRecord, Store } from '../../store/types.js';
+import type { CaseItem } from '../case/types.js';
+import { type RunScores, type ScoredCase, type ScoredCycle, scoreRun } from '../scoring/index.js';
+import { judgeItem } from '../scoring/judge-item.js';
+import type { Tier } from './bench-run-options.js';
+
+/** A run's scores with what they are scores of. */
+export interface StoredRunScores extends RunScores {
+  run: RunRecord;
+  /** Stored verdicts that differ from the rescored ones (0 unless the scorer or the store changed). */
+  verdictMismatches: number;
+}
+
+/**
+ * Recomputes every number of a benchmark run from its stored responses: each response is judged again from
+ * the stored items and ground truth, and nothing stored as an aggregate is read. Stored verdicts are only
+ * compared, to flag a run scored by a different scorer.
+ */
+export function scoreStoredRun(store: Store, runId: string, options: { tier?: Tier } = {}): StoredRunScores {
+  const contents = store.readRun(runId);
+  const { run } = contents;
+  if (run.kind !== 'bench') {
+    throw new ValidationError([
+      { where: `run ${runId}`, message: `is a ${run.kind} run, not a benchmark run` },
+    ]);
+  }
+  const config = run.config as { expectedCases?: number; cycles?: number; tier?: Tier };
+  let verdictMismatches = 0;
+  const cases: ScoredCase[] = contents.cases.map((record) => {
+    const rescored = rescoreCase(record);
+    verdictMismatches += rescored.mismatches;
+    return rescored.scored;
+  });
+  const scores = scoreRun({
+    cases,
+    expectedCases: config.expectedCases ?? cases.length,
+    expectedCycles: (config.cycles ?? 0) + 1,
+    tier: options.tier ?? config.tier ?? '4x',
+  });
+  return { ...scores, run, verdictMismatches };
+}
+
+function rescoreCase(record: CaseRecord): { scored: ScoredCase; mismatches: number } {
+  const data = (record.data ?? {}) as {
+    family?: string;
+    items?: CaseItem[];
+    groundTruth?: { forbiddenBehaviors?: string[] };
+  };
+  const family = data.family ?? 'unknown';
+  if (record.status === 'failed') {
+    return { scored: { caseKey: record.caseKey, family, status: 'failed', cycles: [] }, mismatches: 0 };
+  }
+  const items = new Map((data.items ?? []).map((item) => [item.key, item]));
+  const forbidden = data.groundTruth?.forbiddenBehaviors ?? [];
+  let mismatches = 0;
+  const cycles: ScoredCycle[] = record.cycles.map((cycleRecord) => {
+    const cycleData = (cycleRecord.data ?? {}) as { transcriptTokens?: number; artifactTokens?: number };
+    const verdicts = record.itemResponses
+      .filter((response) => response.cycle === cycleRecord.cycle)
+      .map((response) => {
+        const item = items.get(response.itemKey);
+        if (item === undefined) {
+          throw new ValidationError([
+            {
+              where: `case ${record.caseKey}`,
+              message: `a response to item "${response.itemKey}", which the case does not list`,
+            },
+          ]);
+        }
+        const verdict = judgeItem(item, response.response, forbidden);
+        const stored = record.verdicts.find(
+          (entry) => entry.cycle === response.cycle && entry.itemKey === response.itemKey,
+        );
+        if (stored === undefined || stored.score !== verdict.score || stored.violation !== verdict.violation)
+          mismatches++;
+        return { itemKey: item.key, itemType: item.type, score: verdict.score, violation: verdict.violation };
+      });
+    return {
+      cycle: cycleRecord.cycle,
+      transcriptTokens: cycleData.transcriptTokens ?? 0,
+      artifactTokens: cycleData.artifactTokens ?? 0,
+      verdicts,
+    };
+  });
+  return { scored: { caseKey: record.caseKey, family, status: 'complete', cycles }, mismatches };
+}

@@ -1,0 +1,14 @@
+import type { LoadedTemplate } from '../template/load-template-directory.js';
+
+/** A named, versioned set of templates: what a benchmark run draws its cases from. */
+export interface Suite {
+  /** e.g. `elite`; part of every case seed. */
+  key: string;
+  /** Semantic version of the suite as a whole; scores are only compared within one version. */
+  version: string;
+  description: string;
+  /** The folder it was loaded from. */
+  directory: string;
+  /** Sorted by file name. */
+  templates: LoadedTemplate[];
+}

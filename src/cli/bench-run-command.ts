@@ -1,0 +1,165 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { buildLeaderboard, formatLeaderboard } from '../bench/leaderboard/index.js';
+import { type BenchRunResult, runBench, type Tier } from '../bench/runner/index.js';
+import { resolveSuite } from '../bench/suites/index.js';
+import { createLexicalTarget, createModelTarget, type Target } from '../bench/target/index.js';
+import { DIFFICULTIES, type Difficulty } from '../bench/template/index.js';
+import { loadCompactor } from '../compactors/index.js';
+import { createLanguageModel } from '../llm/index.js';
+import type { Store } from '../store/index.js';
+import { openStore } from '../store/index.js';
+import { formatRunScores } from './format-run-scores.js';
+import { parseChoice, parseList, parseWholeNumber } from './parse-options.js';
+import { createProgressBar } from './progress-bar.js';
+
+interface BenchRunCliOptions {
+  method: string[];
+  suite: string;
+  difficulty: string[];
+  cases: number;
+  cycles: number;
+  seedGroup: string;
+  target: string;
+  tier: Tier;
+  concurrency: number;
+  budget?: number;
+  driftMode: 'incremental' | 'full';
+  resume?: string | boolean;
+  family?: string[];
+  template?: string[];
+  db?: string;
+  json?: boolean;
+  progress: boolean;
+}
+
+/** `compactkit bench run`: runs methods on a suite and prints each run's scores and the leaderboard of the runs. */
+export function registerBenchRunCommand(bench: Command): void {
+  bench
+    .command('run')
+    .description(
+      'benchmark compaction methods on a suite; every prompt, artifact, response and verdict goes to the store',
+    )
+    .option(
+      '--method <names>',
+      'comma-separated built-in method names or module paths (./my-method.ts)',
+      parseList,
+      ['oracle', 'null'],
+    )
+    .option('--suite <name|dir>', 'a shipped suite (elite, starter) or a folder of templates', 'elite')
+    .option('--difficulty <levels>', `comma-separated: ${DIFFICULTIES.join(',')}`, parseDifficulties, [
+      ...DIFFICULTIES,
+    ])
+    .option('--cases <n>', 'case slots per template and difficulty', parseWholeNumber, 1)
+    .option('--cycles <n>', 'drift cycles after the first compaction', parseWholeNumber, 2)
+    .option('--seed-group <name>', 'the seed group: a new set of cases per group', '0')
+    .option(
+      '--target <spec>',
+      'lexical (the embedded offline reader, not a language model) or a model spec such as openai:gpt-4o-mini',
+      'lexical',
+    )
+    .option(
+      '--tier <tier>',
+      'compression tier to qualify at: 2x, 4x or 8x',
+      parseChoice(['2x', '4x', '8x'] as const),
+      '4x',
+    )
+    .option('--concurrency <n>', 'cases run at once', parsePositive, 4)
+    .option('--budget <tokens>', 'token budget passed to the method', parsePositive)
+    .option(
+      '--drift-mode <mode>',
+      'incremental (previous artifact + new turns) or full (whole transcript again)',
+      parseChoice(['incremental', 'full'] as const),
+      'incremental',
+    )
+    .option(
+      '--resume [run-id]',
+      'continue the newest unfinished run with the same configuration, or this run',
+    )
+    .option('--family <names>', 'only these families (comma-separated)', parseList)
+    .option('--template <keys>', 'only these template keys (comma-separated)', parseList)
+    .option('--db <path>', 'the store file (default .compactkit/compactkit.db)')
+    .option('--json', 'print the scores as JSON instead of tables')
+    .option('--no-progress', 'no progress bar')
+    .action(async (options: BenchRunCliOptions) => {
+      const suite = await resolveSuite(options.suite);
+      const compactors = [];
+      for (const spec of options.method) compactors.push(await loadCompactor(spec));
+      const store = openStore(options.db ? { path: options.db } : {});
+      const controller = new AbortController();
+      const stop = () => controller.abort(new Error('stopped by the user'));
+      process.once('SIGINT', stop);
+      try {
+        const target = makeTarget(options.target, store);
+        const results: BenchRunResult[] = [];
+        for (const compactor of compactors) {
+          const bar = options.progress && !options.json ? createProgressBar(`${compactor.name}`) : undefined;
+          const result = await runBench({
+            store,
+            compactor,
+            suite,
+            ...(options.family ? { families: options.family } : {}),
+            ...(options.template ? { templates: options.template } : {}),
+            difficulties: options.difficulty as Difficulty[],
+            cases: options.cases,
+            seedGroup: options.seedGroup,
+            cycles: options.cycles,
+            driftMode: options.driftMode,
+            target,
+            tier: options.tier,
+            concurrency: options.concurrency,
+            ...(options.budget === undefined ? {} : { budgetTokens: options.budget }),
+            ...(options.resume === undefined ? {} : { resume: options.resume }),
+            signal: controller.signal,
+            ...(bar ? { onProgress: bar.update } : {}),
+          });
+          bar?.finish();
+          results.push(result);
+          if (!options.json) process.stdout.write(`${formatRunScores(result.scores)}\n`);
+        }
+        printLeaderboard(store, results, options);
+      } finally {
+        process.removeListener('SIGINT', stop);
+        store.close();
+      }
+    });
+}
+
+function printLeaderboard(
+  store: Store,
+  results: readonly BenchRunResult[],
+  options: BenchRunCliOptions,
+): void {
+  const runIds = results.map((result) => result.run.id);
+  const segments = buildLeaderboard(store, { tier: options.tier, runIds });
+  if (options.json) {
+    process.stdout.write(
+      `${JSON.stringify({ runs: results.map((result) => result.scores), leaderboard: segments }, null, 2)}\n`,
+    );
+    return;
+  }
+  process.stdout.write(`\nLeaderboard of these runs\n${formatLeaderboard(segments)}`);
+  process.stdout.write(`store: ${store.path}\n`);
+}
+
+function makeTarget(spec: string, store: Store): Target {
+  if (spec === 'lexical') return createLexicalTarget();
+  return createModelTarget(
+    createLanguageModel(spec, { cache: { recorder: store.llmCalls, mode: 'read-write' } }),
+  );
+}
+
+function parseDifficulties(value: string): string[] {
+  const levels = parseList(value);
+  const unknown = levels.filter((level) => !(DIFFICULTIES as readonly string[]).includes(level));
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(
+      `unknown difficulty ${unknown.join(', ')}; expected ${DIFFICULTIES.join(',')}`,
+    );
+  return levels;
+}
+
+function parsePositive(value: string): number {
+  const parsed = parseWholeNumber(value);
+  if (parsed === 0) throw new InvalidArgumentError(`expected a whole number >= 1, got "${value}"`);
+  return parsed;
+}

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../..', import.meta.url).pathname;
+const mini = join(root, 'test/bench/fixtures/mini-suite');
+
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('compactkit bench', () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'compactkit-bench-cli-')), 'store.db');
+
+  it('generates the same case as JSON every time', async () => {
+    const args = [
+      'bench',
+      'generate',
+      '--suite',
+      mini,
+      '--template',
+      'plan_flip',
+      '--seed',
+      '3',
+      '--difficulty',
+      'medium',
+    ];
+    const first = await cli(args);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const benchCase = JSON.parse(first.stdout) as { key: string; transcript: unknown[]; items: unknown[] };
+    expect(benchCase.key).toBe('plan_flip@1.0.0:medium:3:0');
+    expect(benchCase.items).toHaveLength(2);
+    expect((await cli(args)).stdout).toBe(first.stdout);
+  });
+
+  it('runs methods, prints their scores and a leaderboard, and rescores from the store', async () => {
+    const run = await cli([
+      'bench',
+      'run',
+      '--suite',
+      mini,
+      '--difficulty',
+      'easy',
+      '--cases',
+      '1',
+      '--cycles',
+      '1',
+      '--method',
+      'oracle,null,./test/bench/fixtures/first-turns-method.ts',
+      '--tier',
+      '2x',
+      '--db',
+      db,
+      '--no-progress',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/run [0-9a-f-]+ · oracle@1\.0\.0 on mini@1\.0\.0 · target lexical@/);
+    expect(run.stdout).toContain('Leaderboard of these runs');
+    const board = run.stdout.slice(run.stdout.indexOf('Leaderboard'));
+    expect(board.indexOf('oracle@1.0.0')).toBeLessThan(board.indexOf('null@1.0.0'));
+    expect(board).toContain('first-turns@0.1.0');
+    expect(board).toMatch(/null@1\.0\.0 .* no: /);
+
+    const runId = /run ([0-9a-f-]+) · null@/.exec(run.stdout)?.[1];
+    const score = await cli(['bench', 'score', runId!, '--db', db, '--json']);
+    expect(score.code).toBe(0);
+    const scores = JSON.parse(score.stdout) as { eliteScore: number; qualification: { qualified: boolean } };
+    expect(scores.qualification.qualified).toBe(false);
+    expect(run.stdout).toContain(`elite ${scores.eliteScore.toFixed(3)}`);
+
+    const leaderboard = await cli(['bench', 'leaderboard', '--db', db, '--json']);
+    const segments = JSON.parse(leaderboard.stdout) as { entries: { method: string }[] }[];
+    expect(segments).toHaveLength(1);
+    expect(segments[0]?.entries.map((entry) => entry.method)).toHaveLength(3);
+  }, 60_000);
+
+  it('lists the shipped suites', async () => {
+    const result = await cli(['bench', 'suites']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^elite@\d+\.\d+\.\d+ {2}60 templates, 12 families: /m);
+    expect(result.stdout).toMatch(/^starter@\d+\.\d+\.\d+ {2}12 templates, 12 families: /m);
+  });
+
+  it('answers bad input with one line and exit code 2', async () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ['bench', 'run', '--method', 'nosuch', '--db', db],
+        /^compactkit: --method nosuch: unknown method; built-in: /,
+      ],
+      [['bench', 'run', '--difficulty', 'extreme', '--db', db], /unknown difficulty extreme/],
+      [['bench', 'run', '--suite', join(root, 'test'), '--db', db], /no template files/],
+      [
+        ['bench', 'generate', '--suite', mini, '--template', 'nope'],
+        /^compactkit: --template nope: not in suite mini; it has plan_flip, rule_with_tools/,
+      ],
+      [['bench', 'score', 'no-such-run', '--db', db], /no-such-run/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n')[0]).toMatch(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+});
