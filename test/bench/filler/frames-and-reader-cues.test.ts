@@ -25,7 +25,8 @@ describe('paraphrase frames', () => {
     const offending: string[] = [];
     for (const frame of PARAPHRASE_FRAMES) {
       for (const text of [...frame.leadIns, ...frame.trailers, ...frame.asides]) {
-        for (const word of normalizeText(text).split(' ')) if (cueStems.has(stem(word))) offending.push(`${word} in "${text}"`);
+        for (const word of normalizeText(text).split(' '))
+          if (cueStems.has(stem(word))) offending.push(`${word} in "${text}"`);
       }
     }
     expect(offending).toEqual([]);
