@@ -1,5 +1,7 @@
 // The public API of compactkit: named re-exports only, so the surface stays explicit.
+export * from './bench/index.js';
 export * from './compaction/index.js';
+export * from './compactors/index.js';
 export {
   CompactionError,
   CompactkitError,

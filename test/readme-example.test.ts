@@ -25,6 +25,28 @@ describe('README', () => {
     }
   });
 
+  it('the "benchmark from code" example runs as written and prints a score', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Benchmark from code'));
+    const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(code).toBeDefined();
+    const dir = mkdtempSync(join(root, 'test', '.readme-'));
+    try {
+      const file = join(dir, 'bench-example.ts');
+      writeFileSync(
+        file,
+        (code as string).replace("from 'compactkit'", `from '${join(root, 'src/index.js')}'`),
+      );
+      const run = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      // The elite score, then the floors it fails: user messages alone lose what only tool outputs said.
+      expect(run.stdout).toMatch(/^0\.\d+ \[/);
+      expect(run.stdout).toMatch(/family (error_recall|tool_output_burial) pass rate 0\.\d+ is below 0\.40/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('gives exactly two commands on its first screen, and CI runs the same test command', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';

@@ -11,7 +11,7 @@ export function formatRunScores(scores: StoredRunScores): string {
     `  contradiction rate ${number(scores.contradictionRate)} · compression ${scores.compressionRatio.toFixed(1)}x · cases ${scores.cases.complete}/${scores.cases.expected} complete, ${scores.cases.failed} failed`,
     scores.qualification.qualified
       ? `  qualified at ${scores.qualification.tier}`
-      : `  not qualified at ${scores.qualification.tier}: ${scores.qualification.failures.join('; ')}`,
+      : `  not qualified at ${scores.qualification.tier}: ${summarizeFailures(scores.qualification.failures)}`,
     `  families: ${Object.entries(scores.families)
       .map(([family, result]) => `${family} ${number(result.passRate)}`)
       .join(', ')}`,
@@ -22,4 +22,10 @@ export function formatRunScores(scores: StoredRunScores): string {
     );
   }
   return lines.join('\n');
+}
+
+/** The first few failed floors, and how many more: twelve family floors in a row would hide the others. */
+function summarizeFailures(failures: readonly string[]): string {
+  const shown = failures.slice(0, 3).join('; ');
+  return failures.length > 3 ? `${shown}; and ${failures.length - 3} more` : shown;
 }

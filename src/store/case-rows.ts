@@ -88,7 +88,11 @@ interface ChildRow {
 }
 
 /** Reads every case of a run with its children, cases and children in the order they were written. */
-export function readCases(database: Database.Database, runId: string): CaseRecord[] {
+export function readCases(
+  database: Database.Database,
+  runId: string,
+  options: { artifacts?: boolean } = {},
+): CaseRecord[] {
   const cases = new Map<string, CaseRecord>();
   const caseRows = database
     .prepare<[string], CaseRow>('SELECT * FROM cases WHERE run_id = ? ORDER BY rowid')
@@ -115,7 +119,8 @@ export function readCases(database: Database.Database, runId: string): CaseRecor
   for (const { row, owner } of children('cycles')) {
     owner.cycles.push(withData({ cycle: row.cycle }, row.data_json));
   }
-  for (const { row, owner } of children('artifacts')) {
+  // Artifacts are the bulk of a run (an oracle keeps whole transcripts); scoring never needs them.
+  for (const { row, owner } of options.artifacts === false ? [] : children('artifacts')) {
     const artifact = { cycle: row.cycle, method: row.method, artifact: fromJsonText(row.artifact_json) };
     owner.artifacts.push(row.tokens === null ? artifact : { ...artifact, tokens: row.tokens });
   }

@@ -110,6 +110,12 @@ export function createSqliteStore(
     readRun(runId) {
       return read(`cannot read run "${runId}"`, () => readContents(database, path, runId));
     },
+    readCases(runId, options) {
+      return read(`cannot read run "${runId}"`, () => {
+        requireRun(runId);
+        return readCases(database, runId, options);
+      });
+    },
     insertRun(contents) {
       const run = validateInput(runRecordSchema, contents.run, 'run');
       const cases = contents.cases.map((record, index) =>

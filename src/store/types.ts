@@ -202,6 +202,11 @@ export interface Store {
   writeEvaluationRow(runId: string, row: EvaluationRowRecord): void;
   /** Writes one probe result in one transaction. */
   writeProbeResult(runId: string, result: ProbeResultRecord): void;
+  /**
+   * The cases of a run with their children, as in `readRun`; with `artifacts: false` every case's `artifacts`
+   * is left empty, which is what scoring needs and a fraction of the memory. @throws `store_run_not_found`.
+   */
+  readCases(runId: string, options?: { artifacts?: boolean }): CaseRecord[];
   /** Everything a run produced, read from one snapshot. @throws StoreError `store_run_not_found`. */
   readRun(runId: string): RunContents;
   /** Writes a whole run in one transaction, all or nothing. @throws StoreError `store_run_exists`. */

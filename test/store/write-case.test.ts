@@ -178,3 +178,17 @@ describe('store.writeCase with replaceFailed, and store.caseStatuses', () => {
     store.close();
   });
 });
+
+describe('store.readCases', () => {
+  it('reads cases as readRun does, and without artifact bodies when asked', () => {
+    const store = storeWithRun();
+    store.writeCase('run-1', sampleCase('case-1'));
+    const full = store.readRun('run-1').cases;
+    expect(store.readCases('run-1')).toEqual(full);
+    const light = store.readCases('run-1', { artifacts: false });
+    expect(light[0]?.artifacts).toEqual([]);
+    expect(light[0]?.itemResponses).toEqual(full[0]?.itemResponses);
+    catchStoreError(() => store.readCases('nope'), 'store_run_not_found');
+    store.close();
+  });
+});

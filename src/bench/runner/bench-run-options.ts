@@ -1,6 +1,7 @@
 import type { Compactor } from '../../compactors/types.js';
 import type { LanguageModel } from '../../llm/types.js';
 import type { Store } from '../../store/types.js';
+import type { Tier } from '../scoring/scoring-constants.js';
 import type { Suite } from '../suites/suite.js';
 import type { Target } from '../target/target.js';
 import type { Difficulty } from '../template/template.js';
@@ -8,8 +9,7 @@ import type { Difficulty } from '../template/template.js';
 /** How drift cycles feed the compactor: its previous artifact plus the new turns (the seed's way), or everything again. */
 export type DriftMode = 'incremental' | 'full';
 
-/** A compression tier: the floor a run's compression ratio must reach to qualify. */
-export type Tier = '2x' | '4x' | '8x';
+export type { Tier };
 
 /** What a benchmark run is: everything here but `store`, `concurrency`, `signal` and `onProgress` goes into its fingerprint. */
 export interface BenchRunOptions {

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors.js';
+import { StoreError } from '../../store/store-error.js';
 import type { CaseRecord, RunRecord, Store } from '../../store/types.js';
 import type { CaseItem } from '../case/types.js';
 import { type RunScores, type ScoredCase, type ScoredCycle, scoreRun } from '../scoring/index.js';
@@ -18,8 +19,13 @@ export interface StoredRunScores extends RunScores {
  * compared, to flag a run scored by a different scorer.
  */
 export function scoreStoredRun(store: Store, runId: string, options: { tier?: Tier } = {}): StoredRunScores {
-  const contents = store.readRun(runId);
-  const { run } = contents;
+  const run = store.runs.get(runId);
+  if (run === undefined)
+    throw new StoreError(
+      'store_run_not_found',
+      store.path,
+      `no run "${runId}" in ${store.path}; \`compactkit runs list\` shows the runs there`,
+    );
   if (run.kind !== 'bench') {
     throw new ValidationError([
       { where: `run ${runId}`, message: `is a ${run.kind} run, not a benchmark run` },
@@ -27,7 +33,7 @@ export function scoreStoredRun(store: Store, runId: string, options: { tier?: Ti
   }
   const config = run.config as { expectedCases?: number; cycles?: number; tier?: Tier };
   let verdictMismatches = 0;
-  const cases: ScoredCase[] = contents.cases.map((record) => {
+  const cases: ScoredCase[] = store.readCases(runId, { artifacts: false }).map((record) => {
     const rescored = rescoreCase(record);
     verdictMismatches += rescored.mismatches;
     return rescored.scored;

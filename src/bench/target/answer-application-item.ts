@@ -100,7 +100,7 @@ function findNextStep(
 ): Passage | undefined {
   const query = buildQueryWeights([{ stems: contentStems(prompt), weight: 1 }]);
   const overlaps = overlapScores(parsed, query);
-  let best: { passage: Passage; score: number } | undefined;
+  const candidates: { passage: Passage; score: number }[] = [];
   for (const passage of notablePassages(parsed)) {
     if (passage === reason) continue;
     const locked = passage.section === 'Locked decisions';
@@ -108,12 +108,13 @@ function findNextStep(
     const isDecision = isOverride(parsed, passage) || (passage.cues.decision.length > 0 && overlap > 0);
     if (!locked && !isDecision) continue;
     // Locked decisions outrank decisions read from prose; later passages win ties.
-    const score = (locked ? 100 : 0) + overlap;
-    if (best !== undefined && score < best.score) continue;
-    if (classifyMention(passage.text, action) === 'affirmed') continue;
-    best = { passage, score };
+    candidates.push({ passage, score: (locked ? 100 : 0) + overlap });
   }
-  return best?.passage;
+  // Best first (the later passage on a tie), so that only the passages ranked above the answer are read for
+  // how they treat the action: one usually, where a pass in reading order would read every candidate that
+  // scored as high as the best so far (all of them, in a long list of locked decisions).
+  candidates.sort((a, b) => b.score - a.score || b.passage.position - a.passage.position);
+  return candidates.find(({ passage }) => classifyMention(passage.text, action) !== 'affirmed')?.passage;
 }
 
 function sentence(text: string): string {

@@ -50,13 +50,18 @@ export function compileCueLexicon(
 }
 
 /**
- * The cue phrases a passage holds, by kind, each phrase once, from the ids of its stems in order: one array
- * read per word, so a whole artifact is matched in linear time.
+ * The cue phrases a passage holds, by kind, each phrase once, from the ids of its stems in order
+ * (`stems[start]` up to `stems[end]`): one array read per word, so a whole artifact is matched in linear time.
  */
-export function matchCues(stems: readonly number[], lexicon: CueLexicon): CueHits {
+export function matchCues(
+  stems: ArrayLike<number>,
+  start: number,
+  end: number,
+  lexicon: CueLexicon,
+): CueHits {
   const { byFirstStem } = lexicon;
   let hits: CueHits | undefined;
-  for (let position = 0; position < stems.length; position++) {
+  for (let position = start; position < end; position++) {
     const first = stems[position] as number;
     if (first >= byFirstStem.length) continue;
     const bucket = byFirstStem[first];
@@ -64,7 +69,7 @@ export function matchCues(stems: readonly number[], lexicon: CueLexicon): CueHit
     for (const phrase of bucket) {
       hits ??= { rule: [], decision: [], override: [], task: [], entity: [], fact: [] };
       const found = hits[phrase.kind];
-      if (!found.includes(phrase.id) && phraseAt(stems, position, phrase.stems)) found.push(phrase.id);
+      if (!found.includes(phrase.id) && phraseAt(stems, position, end, phrase.stems)) found.push(phrase.id);
     }
   }
   return hits ?? NO_HITS;
@@ -80,8 +85,13 @@ const NO_HITS: CueHits = Object.freeze({
   fact: [],
 }) as CueHits;
 
-function phraseAt(stems: readonly number[], position: number, phrase: readonly number[]): boolean {
-  if (position + phrase.length > stems.length) return false;
+function phraseAt(
+  stems: ArrayLike<number>,
+  position: number,
+  end: number,
+  phrase: readonly number[],
+): boolean {
+  if (position + phrase.length > end) return false;
   for (let offset = 1; offset < phrase.length; offset++) {
     if (stems[position + offset] !== phrase[offset]) return false;
   }

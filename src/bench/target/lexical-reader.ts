@@ -38,7 +38,9 @@ function describeItem(item: CaseItem): string {
 
 /**
  * The lexical reader as a target: answers items by matching words in the artifact text, deterministically and
- * offline (see `explainLexicalReader`). Keeps its own cache of the last few parsed artifact texts.
+ * offline (see `explainLexicalReader`). Keeps its own bounded caches (see `createParsedArtifactCache`): the last
+ * few parsed artifact texts, and the readings of lines met more than once, so a text that repeats an earlier
+ * one and adds lines (a drift cycle) costs about what the added lines do.
  * @example
  * const target = createLexicalTarget();
  * const { response, evidence } = await target.answer({ artifactText: renderArtifact(artifact), item });

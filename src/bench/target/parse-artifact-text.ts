@@ -1,11 +1,12 @@
 import type { ArtifactSectionName } from './artifact-sections.js';
 import type { CueHits } from './cue-matcher.js';
 import {
-  CUE_PHRASE_COUNT,
+  type ArtifactLineReader,
   createLineReadingCache,
   type LineReadingCache,
-  type PassageReading,
 } from './line-reading-cache.js';
+import { CUE_PHRASE_COUNT, type LinePlace, placePassage } from './read-line.js';
+import { splitLinesCompactly } from './split-lines-compactly.js';
 import type { StemVocabulary } from './stem-vocabulary.js';
 
 /** One quotable piece of an artifact text (a line, or a sentence of a long line), read once. */
@@ -19,8 +20,17 @@ export interface Passage {
   text: string;
   /** `normalizeText(text)`. */
   normalized: string;
+  /**
+   * The stem of each word of `normalized`, in order, as an id of the vocabulary that read it: `stemIds` from
+   * `stemStart` up to `stemEnd` (a buffer the passages read with it share).
+   */
+  stemIds: Uint32Array;
+  stemStart: number;
+  stemEnd: number;
   /** The cue phrases it holds, by kind. */
   cues: CueHits;
+  /** The ids of every kind of `cues`, together: what an artifact's cue frequencies count. */
+  cueIds: readonly number[];
   /** 1 when it looks like a fact (a number, a path or a URL), else 0: counted with the fact cues. */
   factShape: number;
 }
@@ -72,16 +82,15 @@ export function parseArtifactText(
   lines: LineReadingCache = createLineReadingCache(),
   previous?: { text: string; parsed: ParsedArtifact },
 ): ParsedArtifact {
-  const vocabulary = lines.startArtifact();
-  if (
-    previous !== undefined &&
-    previous.parsed.vocabulary === vocabulary &&
-    extendsText(artifactText, previous.text)
-  ) {
-    const added = artifactText.slice(previous.text.length + 1).split('\n');
-    return appendLines(previous.parsed, added, lines, vocabulary);
+  const added =
+    previous !== undefined && extendsText(artifactText, previous.text)
+      ? artifactText.slice(previous.text.length + 1)
+      : undefined;
+  const reader = lines.startArtifact(added?.length ?? artifactText.length);
+  if (added !== undefined && previous?.parsed.vocabulary === reader.vocabulary) {
+    return appendLines(previous.parsed, splitLinesCompactly(added), reader);
   }
-  return appendLines(undefined, artifactText.split('\n'), lines, vocabulary);
+  return appendLines(undefined, splitLinesCompactly(artifactText), reader);
 }
 
 /** Whether `text` is `earlier`, a line break and more. */
@@ -93,33 +102,24 @@ export function extendsText(text: string, earlier: string): boolean {
 function appendLines(
   base: ParsedArtifact | undefined,
   rawLines: readonly string[],
-  lines: LineReadingCache,
-  vocabulary: StemVocabulary,
+  reader: ArtifactLineReader,
 ): ParsedArtifact {
   const firstPosition = base?.passages.length ?? 0;
   const passages = base?.passages.slice() ?? [];
-  const readings: PassageReading[] = [];
   const lineOffset = base?.lineCount ?? 0;
-  let section = base?.endSection ?? 'Summary';
+  const place: LinePlace = { position: 0, line: 0, section: base?.endSection ?? 'Summary' };
   let stemCount = base?.stemIds.length ?? 0;
-  const add = (passage: PassageReading, line: number) => {
-    passages.push({
-      position: passages.length,
-      line,
-      section,
-      text: passage.text,
-      normalized: passage.normalized,
-      cues: passage.cues,
-      factShape: passage.factShape,
-    });
-    readings.push(passage);
-    stemCount += passage.stemIds.length;
+  const add = (passage: Passage) => {
+    passages.push(placePassage(passage, passages.length, place.line, place.section));
+    stemCount += passage.stemEnd - passage.stemStart;
   };
   for (let index = 0; index < rawLines.length; index++) {
-    const reading = lines.read(rawLines[index] as string);
-    if (typeof reading === 'string') section = reading;
-    else if ('text' in reading) add(reading, lineOffset + index + 1);
-    else for (const passage of reading) add(passage, lineOffset + index + 1);
+    place.position = passages.length;
+    place.line = lineOffset + index + 1;
+    const reading = reader.read(rawLines[index] as string, place);
+    if (typeof reading === 'string') place.section = reading;
+    else if ('text' in reading) add(reading);
+    else for (const passage of reading) add(passage);
   }
   const cueFrequency = base === undefined ? new Uint32Array(CUE_PHRASE_COUNT) : base.cueFrequency.slice();
   let factShapeFrequency = base?.factShapeFrequency ?? 0;
@@ -131,26 +131,26 @@ function appendLines(
   }
   const notable = base === undefined ? [] : Array.from(base.notablePositions);
   let stemEnd = base?.stemIds.length ?? 0;
-  readings.forEach((reading, index) => {
-    const position = firstPosition + index;
-    if (reading.cueIds.length > 0 || (passages[position] as Passage).section !== 'Summary')
-      notable.push(position);
-    for (const id of reading.cueIds) cueFrequency[id] = (cueFrequency[id] as number) + 1;
-    factShapeFrequency += reading.factShape;
-    stemIds.set(reading.stemIds, stemEnd);
-    stemEnd += reading.stemIds.length;
+  for (let position = firstPosition; position < passages.length; position++) {
+    const passage = passages[position] as Passage;
+    if (passage.cueIds.length > 0 || passage.section !== 'Summary') notable.push(position);
+    for (const id of passage.cueIds) cueFrequency[id] = (cueFrequency[id] as number) + 1;
+    factShapeFrequency += passage.factShape;
+    const ids = passage.stemIds;
+    for (let index = passage.stemStart; index < passage.stemEnd; index++)
+      stemIds[stemEnd++] = ids[index] as number;
     stemStarts[position + 1] = stemEnd;
-  });
+  }
   return {
     passages,
     cueFrequency,
     factShapeFrequency,
     stemIds,
     stemStarts,
-    stemIdLimit: vocabulary.stemCount,
-    vocabulary,
+    stemIdLimit: reader.vocabulary.stemCount,
+    vocabulary: reader.vocabulary,
     notablePositions: Uint32Array.from(notable),
     lineCount: lineOffset + rawLines.length,
-    endSection: section,
+    endSection: place.section,
   };
 }

@@ -23,9 +23,10 @@ function longestExtended(
 
 /**
  * A cache of the last `maxArtifacts` parsed artifact texts, least recently used out first, over a cache of
- * the last `maxLines` line readings. A new text that is a cached one plus appended lines (a drift cycle of
- * the verbatim transcript) is parsed from that one's parse, visiting the new lines only; any other text
- * reads only the lines the line cache has not seen. `maxWords` bounds the line readings' vocabulary.
+ * at most `maxLines` line readings. A new text that is a cached one plus appended lines (a drift cycle of
+ * the verbatim transcript) is parsed from that one's parse, visiting the new lines only; any other text is
+ * read line by line, a line seen before coming from the line cache (see `createLineReadingCache`).
+ * `maxWords` bounds the line readings' vocabulary. Either way the parse is the same as a fresh one.
  */
 export function createParsedArtifactCache({
   maxArtifacts = 4,

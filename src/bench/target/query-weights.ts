@@ -34,15 +34,15 @@ export function buildQueryWeights(
 export function matchMasks(parsed: ParsedArtifact, query: QueryWeights): Int32Array {
   const masks = new Int32Array(parsed.passages.length);
   // One more than the bit of each query stem, by stem id; 0 for every other stem.
-  const bitOfStem = new Uint8Array(parsed.stemIdLimit);
-  let found = false;
+  const bitOfStem = parsed.vocabulary.stemMarks();
+  const marked: number[] = [];
   for (const [stem, bit] of query.bits) {
     const id = stemIdIn(parsed, stem);
     if (id === undefined) continue;
     bitOfStem[id] = bit + 1;
-    found = true;
+    marked.push(id);
   }
-  if (!found) return masks;
+  if (marked.length === 0) return masks;
   const { stemIds, stemStarts } = parsed;
   for (let position = 0; position < masks.length; position++) {
     let mask = 0;
@@ -53,6 +53,7 @@ export function matchMasks(parsed: ParsedArtifact, query: QueryWeights): Int32Ar
     }
     masks[position] = mask;
   }
+  for (const id of marked) bitOfStem[id] = 0;
   return masks;
 }
 

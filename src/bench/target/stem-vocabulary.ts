@@ -1,5 +1,5 @@
-import { Buffer } from 'node:buffer';
 import { stemWord } from './content-words.js';
+import { detachedCopy } from './split-lines-compactly.js';
 
 /**
  * The words a reader has seen, each mapped to the id of its stem, so that a word is stemmed once per
@@ -17,21 +17,12 @@ export interface StemVocabulary {
   readonly stemCount: number;
   /** Distinct words so far: what the vocabulary's memory grows with. */
   readonly wordCount: number;
-}
-
-// A character that does not fit in one byte: a string holding one is stored with two bytes per character.
-const BEYOND_LATIN1 = /[\u0100-\uffff]/;
-
-/**
- * A copy of `text` that does not keep the string it was cut from alive: V8 represents `split` and `slice`
- * results as views into their parent, so one cached 60-character line would otherwise pin a 450 KB artifact.
- * The copy takes one byte per character when it can: a line cut from a text with a single dash or emoji
- * somewhere is stored with two bytes per character, and half the memory is worth it for the many cached lines
- * (normalising a one-byte string is faster too). Otherwise concatenating builds a new string and the slice is
- * a view into that one.
- */
-export function detachedCopy(text: string): string {
-  return BEYOND_LATIN1.test(text) ? ` ${text}`.slice(1) : Buffer.from(text, 'latin1').toString('latin1');
+  /**
+   * A byte per stem id, all 0, to mark a query's stems in: one table per vocabulary, reused by every query
+   * (a new one per query would cost the vocabulary's size each time). Whoever marks entries clears them
+   * before returning.
+   */
+  stemMarks(): Uint8Array;
 }
 
 /** An empty vocabulary. Stems exactly as the reader always has: numbers as they are, other words by `stemWord`. */
@@ -39,6 +30,7 @@ export function createStemVocabulary(): StemVocabulary {
   const idsOfWords = new Map<string, number>();
   const idsOfStems = new Map<string, number>();
   let stemCount = 0;
+  let marks = new Uint8Array(0);
   const internStem = (stem: string): number => {
     let id = idsOfStems.get(stem);
     if (id === undefined) {
@@ -52,7 +44,7 @@ export function createStemVocabulary(): StemVocabulary {
       const known = idsOfWords.get(word);
       if (known !== undefined) return known;
       // A word is cut from its passage's normalised text; V8 copies substrings this short rather than view them.
-      const kept = word.length < 13 ? word : ` ${word}`.slice(1);
+      const kept = word.length < 13 ? word : detachedCopy(word);
       // Numbers (most words of tool output) have no suffix to strip; normalised words never start below '0'.
       const id = internStem(kept.charCodeAt(0) <= 57 ? kept : stemWord(kept));
       idsOfWords.set(kept, id);
@@ -65,6 +57,10 @@ export function createStemVocabulary(): StemVocabulary {
     },
     get wordCount() {
       return idsOfWords.size;
+    },
+    stemMarks() {
+      if (marks.length < stemCount) marks = new Uint8Array(Math.max(stemCount, marks.length * 2));
+      return marks;
     },
   };
 }
