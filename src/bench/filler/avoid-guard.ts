@@ -66,13 +66,19 @@ export function createAvoidGuard(avoid: readonly string[]): AvoidGuard {
   };
   const clean = (draw: () => string, what: string): string => {
     let last = '';
+    let lastText = '';
     for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
       const text = draw();
       if (!mayContain(text)) return text;
       const found = find(normalizeMatchText(text));
       if (found === undefined) return text;
       last = found;
+      lastText = text;
     }
+    // A piece whose structure always holds the value (a line count, a hunk header): alter the occurrences
+    // rather than fail the case. Deterministic, and rare enough not to change what filler looks like.
+    const scrubbed = scrub(lastText, values);
+    if (isClean(scrubbed)) return scrubbed;
     throw unavoidable(last, what);
   };
   const hasNumericStart = words.some((list) => /^\d+$/.test(list[0] ?? ''));
@@ -88,6 +94,25 @@ export function createAvoidGuard(avoid: readonly string[]): AvoidGuard {
     isClean,
     clean,
   };
+}
+
+/**
+ * Rewrites every occurrence of the values in `text`: digits shift by one (151 → 262), letters become
+ * "other". Occurrences are found as the value's words separated by non-word characters, whole words only.
+ */
+function scrub(text: string, values: readonly string[]): string {
+  let result = text;
+  for (const value of values) {
+    const pattern = value
+      .split(' ')
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^\\p{L}\\p{N}]+');
+    const occurrence = new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'giu');
+    result = result.replace(occurrence, (match) =>
+      /\p{L}/u.test(match) ? 'other' : match.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10)),
+    );
+  }
+  return result;
 }
 
 /** The error for a value that turned up in every draw of a piece of filler. */

@@ -92,11 +92,17 @@ export const amountGenerator = digitGenerator(
 /** Percentages like `12.5%` or `0.8%`, between 0.1% and 99.9%. */
 export const percentageGenerator = digitGenerator(
   'percentage',
-  // Always with a tenth: a bare `35%` normalises to `35`, which turns up in any text with numbers.
-  (prng) => `${prng.int(0, 99)}.${prng.int(1, 9)}%`,
+  // Always with a tenth: a bare `35%` normalises to `35`, which turns up in any text with numbers. At least
+  // 10: `0.3%` normalises to `0 3`, which every new-file diff hunk (`@@ -0,3 +1,4 @@`) contains.
+  (prng) => `${prng.int(10, 99)}.${prng.int(1, 9)}%`,
   (candidate) => {
     const match = /^(\d+)\.\d%$/.exec(candidate);
-    return match !== null && hasNoLeadingZero(match[1] ?? '') && Number.parseFloat(candidate) <= 100;
+    return (
+      match !== null &&
+      hasNoLeadingZero(match[1] ?? '') &&
+      Number(match[1]) >= 10 &&
+      Number.parseFloat(candidate) <= 100
+    );
   },
 );
 
