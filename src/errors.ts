@@ -5,6 +5,8 @@ export type CompactkitErrorCode =
   | 'io_error'
   | 'compaction_failed'
   | 'strategy_failed'
+  /** A run stopped by the user (Ctrl-C); what had finished is kept and can be resumed. */
+  | 'stopped'
   | StoreErrorCode
   | LlmErrorCode;
 

@@ -5,6 +5,7 @@ import { resolveSuite } from '../bench/suites/index.js';
 import { createLexicalTarget, createModelTarget, type Target } from '../bench/target/index.js';
 import { DIFFICULTIES, type Difficulty } from '../bench/template/index.js';
 import { loadCompactor } from '../compactors/index.js';
+import { CompactkitError } from '../errors.js';
 import { createLanguageModel } from '../llm/index.js';
 import type { Store } from '../store/index.js';
 import { openStore } from '../store/index.js';
@@ -86,14 +87,18 @@ export function registerBenchRunCommand(bench: Command): void {
       for (const spec of options.method) compactors.push(await loadCompactor(spec));
       const store = openStore(options.db ? { path: options.db } : {});
       const controller = new AbortController();
-      const stop = () => controller.abort(new Error('stopped by the user'));
+      const stop = () => {
+        process.stderr.write('\ncompactkit: stopping after the cases in progress…\n');
+        controller.abort(new Error('stopped by the user'));
+      };
       process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
       try {
         const target = makeTarget(options.target, store);
         const results: BenchRunResult[] = [];
         for (const compactor of compactors) {
           const bar = options.progress && !options.json ? createProgressBar(`${compactor.name}`) : undefined;
-          const result = await runBench({
+          const run = runBench({
             store,
             compactor,
             suite,
@@ -112,6 +117,17 @@ export function registerBenchRunCommand(bench: Command): void {
             signal: controller.signal,
             ...(bar ? { onProgress: bar.update } : {}),
           });
+          let result: BenchRunResult;
+          try {
+            result = await run;
+          } catch (error) {
+            bar?.finish();
+            if (!controller.signal.aborted) throw error;
+            // Ctrl-C: every finished case is stored; the run is marked incomplete and can be resumed.
+            throw new CompactkitError('stopped', 'stopped; finished cases are kept, continue with --resume', {
+              cause: error,
+            });
+          }
           bar?.finish();
           results.push(result);
           if (!options.json) process.stdout.write(`${formatRunScores(result.scores)}\n`);
@@ -119,6 +135,7 @@ export function registerBenchRunCommand(bench: Command): void {
         printLeaderboard(store, results, options);
       } finally {
         process.removeListener('SIGINT', stop);
+        process.removeListener('SIGTERM', stop);
         store.close();
       }
     });

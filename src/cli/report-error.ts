@@ -10,6 +10,7 @@ export function reportError(error: unknown): number {
   }
   if (error instanceof CompactkitError) {
     process.stderr.write(`compactkit: ${error.message}\n`);
+    if (error.code === 'stopped') return 130;
     // A file the user named that cannot be read, a key they did not set or a run id that is not there is
     // their input, not our failure.
     const missingKey = (error as { reason?: unknown }).reason === 'missing-key';

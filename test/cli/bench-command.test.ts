@@ -114,3 +114,46 @@ describe('compactkit bench', () => {
     }
   }, 60_000);
 });
+
+describe('compactkit bench run, stopped with Ctrl-C', () => {
+  it('exits 130 with one line, keeps the finished cases, and --resume completes the run', async () => {
+    const { spawn } = await import('node:child_process');
+    const { once } = await import('node:events');
+    const db = join(mkdtempSync(join(tmpdir(), 'compactkit-sigint-')), 'store.db');
+    const args = [
+      'bench',
+      'run',
+      '--method',
+      'oracle',
+      '--family',
+      'buried_constraint',
+      '--difficulty',
+      'elite',
+      '--cases',
+      '2',
+      '--concurrency',
+      '1',
+      '--db',
+      db,
+    ];
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+      cwd: root,
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      // The first progress line after a finished case: stop the run mid-way.
+      if (/ [1-9]\d*\/10 cases/.test(stderr) && child.exitCode === null && !child.killed)
+        child.kill('SIGINT');
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(130);
+    expect(stderr).toContain('compactkit: stopped; finished cases are kept, continue with --resume\n');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    const resumed = await cli([...args, '--resume', '--no-progress']);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/· complete\n/);
+    expect(resumed.stdout).toContain('cases 10/10 complete, 0 failed');
+  }, 120_000);
+});

@@ -91,6 +91,9 @@ async function runPlanned(
   };
   const tasks = todo.map((planned) =>
     queue.add(async () => {
+      // Offline cases resolve in microtasks only; without a turn of the event loop here a whole run would
+      // pass without signals (Ctrl-C), timers or output getting a chance.
+      await new Promise((resolve) => setImmediate(resolve));
       if (options.signal?.aborted === true) return;
       const record = await runCase(planned, context);
       options.store.writeCase(run.id, record, {
