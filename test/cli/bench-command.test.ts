@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,8 +118,6 @@ describe('compactkit bench', () => {
 
 describe('compactkit bench run, stopped with Ctrl-C', () => {
   it('exits 130 with one line, keeps the finished cases, and --resume completes the run', async () => {
-    const { spawn } = await import('node:child_process');
-    const { once } = await import('node:events');
     const db = join(mkdtempSync(join(tmpdir(), 'compactkit-sigint-')), 'store.db');
     const args = [
       'bench',
