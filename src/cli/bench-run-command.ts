@@ -94,7 +94,9 @@ export function registerBenchRunCommand(bench: Command): void {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       try {
-        const target = makeTarget(options.target, store);
+        // Model calls are recorded with the id of the run in progress, which exists only once it starts.
+        let currentRunId: string | undefined;
+        const target = makeTarget(options.target, store, () => currentRunId);
         const results: BenchRunResult[] = [];
         for (const compactor of compactors) {
           const bar = options.progress && !options.json ? createProgressBar(`${compactor.name}`) : undefined;
@@ -115,6 +117,9 @@ export function registerBenchRunCommand(bench: Command): void {
             ...(options.budget === undefined ? {} : { budgetTokens: options.budget }),
             ...(options.resume === undefined ? {} : { resume: options.resume }),
             signal: controller.signal,
+            onRunOpened: (opened) => {
+              currentRunId = opened.id;
+            },
             ...(bar ? { onProgress: bar.update } : {}),
           });
           let result: BenchRunResult;
@@ -158,10 +163,10 @@ function printLeaderboard(
   process.stdout.write(`store: ${store.path}\n`);
 }
 
-function makeTarget(spec: string, store: Store): Target {
+function makeTarget(spec: string, store: Store, runId: () => string | undefined): Target {
   if (spec === 'lexical') return createLexicalTarget();
   return createModelTarget(
-    createLanguageModel(spec, { cache: { recorder: store.llmCalls, mode: 'read-write' } }),
+    createLanguageModel(spec, { cache: { recorder: store.llmCalls, mode: 'read-write', runId } }),
   );
 }
 

@@ -20,8 +20,11 @@ export interface RecordReplayOptions {
   recorder: CallRecorder;
   /** `read-write` when absent. */
   mode?: CacheMode;
-  /** Stored with each new recording, to tie calls to a run. */
-  runId?: string;
+  /**
+   * Stored with each new recording, to tie calls to a run. A function is asked at each call, for a model
+   * made before its run exists (a benchmark target).
+   */
+  runId?: string | (() => string | undefined);
 }
 
 /**
@@ -31,7 +34,7 @@ export interface RecordReplayOptions {
  * @example const model = wrapRecordReplay(base, { recorder: store, mode: 'replay-only' });
  */
 export function wrapRecordReplay(model: LanguageModel, options: RecordReplayOptions): LanguageModel {
-  const { recorder, runId } = options;
+  const { recorder } = options;
   const mode = options.mode ?? 'read-write';
   return {
     id: model.id,
@@ -44,6 +47,7 @@ export function wrapRecordReplay(model: LanguageModel, options: RecordReplayOpti
         if (found?.response !== undefined) return fromRecording(model.id, found.response, request);
         if (mode === 'replay-only') throw new ReplayMissError(key, model.id);
       }
+      const runId = typeof options.runId === 'function' ? options.runId() : options.runId;
       const base = { key, modelId: model.id, request: material, ...(runId === undefined ? {} : { runId }) };
       let completion: Completion<T>;
       try {

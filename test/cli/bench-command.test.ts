@@ -4,16 +4,21 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/index.js';
+import { startFakeServer, textReply } from '../llm/fake-servers.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const mini = join(root, 'test/bench/fixtures/mini-suite');
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args],
-      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -155,4 +160,49 @@ describe('compactkit bench run, stopped with Ctrl-C', () => {
     expect(resumed.stdout).toMatch(/· complete\n/);
     expect(resumed.stdout).toContain('cases 10/10 complete, 0 failed');
   }, 120_000);
+});
+
+describe('compactkit bench run --target with a model spec, against a fake OpenAI server', () => {
+  it('asks the model, and records every call under the run', async () => {
+    const server = await startFakeServer('openai');
+    try {
+      server.setFallback(() => textReply('openai', 'The notes do not say.', { input: 50, output: 6 }));
+      const db = join(mkdtempSync(join(tmpdir(), 'compactkit-bench-model-')), 'store.db');
+      const result = await cli(
+        [
+          'bench',
+          'run',
+          '--suite',
+          mini,
+          '--template',
+          'plan_flip',
+          '--difficulty',
+          'easy',
+          '--cases',
+          '1',
+          '--cycles',
+          '0',
+          '--method',
+          'oracle',
+          '--target',
+          'openai:gpt-4o-mini',
+          '--db',
+          db,
+          '--no-progress',
+        ],
+        { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL },
+      );
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('target openai:gpt-4o-mini@1');
+      // Two items, one cycle.
+      expect(server.requests).toHaveLength(2);
+      const store = openStore({ path: db, readonly: true });
+      const [run] = store.runs.list();
+      expect(store.llmCalls.list({ runId: run!.id })).toHaveLength(2);
+      store.close();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import type { Compactor } from '../../compactors/types.js';
 import type { LanguageModel } from '../../llm/types.js';
-import type { Store } from '../../store/types.js';
+import type { RunRecord, Store } from '../../store/types.js';
 import type { Tier } from '../scoring/scoring-constants.js';
 import type { Suite } from '../suites/suite.js';
 import type { Target } from '../target/target.js';
@@ -39,6 +39,8 @@ export interface BenchRunOptions {
   /** Continue this run (or the newest unfinished run with the same fingerprint when `true`). */
   resume?: string | boolean;
   signal?: AbortSignal;
+  /** Called once the run is created or found for resuming, before any case runs. */
+  onRunOpened?: (run: RunRecord) => void;
   onProgress?: (progress: BenchProgress) => void;
 }
 

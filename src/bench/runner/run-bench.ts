@@ -37,6 +37,7 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunResult
   const config = { ...runConfig(options), expectedCases: planned.length };
   const fingerprint = runFingerprint(config);
   const run = openRun(options.store, options.resume, fingerprint, config, versionsOf(options));
+  options.onRunOpened?.(run);
   const statuses = new Map(options.store.caseStatuses(run.id).map((row) => [row.caseKey, row.status]));
   const todo = planned.filter((entry) => statuses.get(entry.key) !== 'complete');
   const skipped = planned.length - todo.length;

@@ -32,11 +32,12 @@ describe('a benchmark run with a model target, against a fake OpenAI server', ()
       if (text.includes('What do you do next?')) return errorReply('openai', 400, 'bad request');
       return textReply('openai', 'The notes do not say.', { input: 100, output: 6 });
     });
+    let runId: string | undefined;
     const model = createLanguageModel('openai:gpt-4o-mini', {
       apiKey: 'sk-test-SECRET',
       baseURL: server.baseURL,
       retry: false,
-      cache: { recorder: store.llmCalls, mode: 'read-write' },
+      cache: { recorder: store.llmCalls, mode: 'read-write', runId: () => runId },
     });
     const result = await runBench({
       store,
@@ -49,6 +50,9 @@ describe('a benchmark run with a model target, against a fake OpenAI server', ()
       driftMode: 'incremental',
       target: createModelTarget(model),
       tier: '2x',
+      onRunOpened: (run) => {
+        runId = run.id;
+      },
     });
     expect(result.run.status).toBe('incomplete');
     expect(result.run.versions.target).toBe('openai:gpt-4o-mini@1');
@@ -82,7 +86,7 @@ describe('a benchmark run with a model target, against a fake OpenAI server', ()
     expect(JSON.stringify(server.requests.map((request) => request.body))).not.toMatch(
       /critical_constraint|tempting|forbidden_absent/,
     );
-    const recorded = store.llmCalls.list();
+    const recorded = store.llmCalls.list({ runId: result.run.id });
     expect(recorded.length).toBe(server.requests.length);
     expect(JSON.stringify(recorded)).not.toContain('SECRET');
     store.close();
