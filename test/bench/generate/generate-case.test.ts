@@ -31,8 +31,6 @@ describe('generateCase', () => {
     expect(hashOf(generateCase(ruleTemplate, request))).toBe(
       '317cd0d250758cf6f94464503253d7b5ccd20d5fa9b7abe884795dbd8e147c50',
     );
-      '317cd0d250758cf6f94464503253d7b5ccd20d5fa9b7abe884795dbd8e147c50',
-    );
   });
 
   it.skipIf(!HAS_COMPACT_BENCH)(
