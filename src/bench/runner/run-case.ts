@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Compactor } from '../../compactors/types.js';
-import { CompactkitError, ValidationError } from '../../errors.js';
+import { CompactkitError } from '../../errors.js';
 import type { LanguageModel } from '../../llm/types.js';
 import type { Message } from '../../messages/types.js';
 import type {
@@ -185,7 +185,6 @@ export function forCompactor(messages: readonly Message[]): Message[] {
 }
 
 function storedError(error: unknown): { code: string; message: string } {
-  if (error instanceof ValidationError) return { code: error.code, message: error.message };
   if (error instanceof CompactkitError) return { code: error.code, message: error.message };
   if (error instanceof Error) return { code: 'method_failed', message: `${error.name}: ${error.message}` };
   return { code: 'method_failed', message: String(error) };
