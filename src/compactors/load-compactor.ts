@@ -1,22 +1,28 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompactkitError, ValidationError } from '../errors.js';
-import { builtInCompactors, findCompactor } from './built-in-compactors.js';
+import { builtInMethods, findMethod, instantiateMethod } from './built-in-methods.js';
+import { isMethodDefinition } from './method-definition.js';
 import type { Compactor } from './types.js';
 
 /**
  * A compactor by the name of a built-in method or from a module: a path (`./my-method.ts`, `/abs/m.js`) or an
  * installed package name. The module's default export or its export named `compactor` must be a Compactor
- * (an object with `name`, `version` and `compact`). TypeScript files are loaded through tsx.
- * @throws ValidationError naming the spec and what is missing; CompactkitError `io_error` when it cannot load.
+ * (an object with `name`, `version` and `compact`) or a MethodDefinition (with `options` and `create`).
+ * TypeScript files are loaded through tsx. `options` (typed values or `--method-opt` text) go to the method.
+ * @throws ValidationError naming the spec and what is missing or wrong; CompactkitError `io_error` when it
+ * cannot load.
  */
-export async function loadCompactor(spec: string): Promise<Compactor> {
-  const builtIn = findCompactor(spec);
-  if (builtIn !== undefined) return builtIn;
+export async function loadCompactor(
+  spec: string,
+  options: Readonly<Record<string, unknown>> = {},
+): Promise<Compactor> {
+  const builtIn = findMethod(spec);
+  if (builtIn !== undefined) return instantiateMethod(builtIn, options);
   const isPath = spec.startsWith('.') || isAbsolute(spec) || /\.[cm]?[jt]s$/.test(spec);
   if (!isPath && !spec.includes('/') && !spec.startsWith('@')) {
     // A bare word that is not a built-in is more likely a typo than a package.
-    const known = builtInCompactors.map((compactor) => compactor.name).join(', ');
+    const known = builtInMethods.map((method) => method.name).join(', ');
     throw new ValidationError([
       {
         where: `--method ${spec}`,
@@ -27,7 +33,17 @@ export async function loadCompactor(spec: string): Promise<Compactor> {
   const module = await importModule(spec, isPath);
   const candidate =
     (module as { default?: unknown }).default ?? (module as { compactor?: unknown }).compactor;
-  return asCompactor(candidate, spec);
+  if (isMethodDefinition(candidate)) return instantiateMethod(candidate, options);
+  const compactor = asCompactor(candidate, spec);
+  if (Object.keys(options).length > 0) {
+    throw new ValidationError([
+      {
+        where: `--method ${spec}`,
+        message: `the method takes no options (export a MethodDefinition with \`options\` to accept ${Object.keys(options).join(', ')})`,
+      },
+    ]);
+  }
+  return compactor;
 }
 
 async function importModule(spec: string, isPath: boolean): Promise<unknown> {

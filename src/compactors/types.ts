@@ -35,5 +35,7 @@ export interface Compactor {
   readonly needsModel?: boolean;
   /** True when the same input always gives the same artifact. */
   readonly deterministic?: boolean;
+  /** The options it was built with (see `instantiateMethod`); a benchmark run records them in its fingerprint. */
+  readonly config?: Readonly<Record<string, unknown>>;
   compact(input: CompactorInput, context: CompactorContext): Promise<CompactionArtifact>;
 }

@@ -118,7 +118,7 @@ function runConfig(options: BenchRunOptions): Record<string, unknown> {
     method: {
       name: options.compactor.name,
       version: options.compactor.version,
-      config: options.methodConfig ?? {},
+      config: options.methodConfig ?? options.compactor.config ?? {},
       model: options.compactorModel?.id ?? null,
     },
     target: { id: options.target.id, kind: options.target.kind, version: options.target.version },

@@ -1,0 +1,62 @@
+/**
+ * The phrases the structured-state extractor sorts sentences by. Each is a regular expression over lower-cased
+ * text with word boundaries, written for how people state rules, decisions and tasks in coding sessions; the
+ * tests feed phrasings beyond these lists to keep them honest.
+ */
+
+/** A prohibition: something the agent must not do. */
+export const PROHIBITION =
+  /\b(?:never|don'?t|do not|does not|must not|mustn'?t|must never|should not|shouldn'?t|can'?t|cannot|may not|won'?t|will not|under no circumstances|off the table|off[- ]limits|not allowed|not permitted|forbidden|prohibited|banned|avoid|stay away from|refrain from|no longer (?:valid|allowed|supported)|not an option|out of the question|whatever (?:you|we) do|do not edit|keep (?:your hands )?off)\b/;
+
+/** A positive hard rule: something the agent must always do. */
+export const REQUIREMENT =
+  /\b(?:always|must|has to|have to|needs? to be|required|requires|mandatory|make sure|ensure|only ever|at all times|from now on|going forward|to the letter|(?:house|hard|team|standing|golden) rules?|policy)\b/;
+
+/** An exception to a rule: it permits, so it is kept beside the rule, not under prohibitions. */
+export const EXCEPTION =
+  /\b(?:except|exception|unless|only (?:once|if|when|after)|the one case|carve[- ]out)\b/;
+
+/** A decision or a plan being settled. */
+export const DECISION =
+  /\b(?:let'?s|let us|we'?ll|we will|we go with|go(?:ing)? with|decided|decision|agreed|settled on|chose|chosen|pick(?:ed)?|opt(?:ed)? for|stick with|the plan is|plan is to|we use|use .+ (?:as|for)|final answer|approved)\b/;
+
+/** A change of an earlier plan or statement: the newer one stands, the older one is superseded. */
+export const OVERRIDE =
+  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|ignore (?:the|what|my)|wrong|typo|mistake|update:)\b/;
+
+/** An open task, a next step or something blocked. */
+export const TASK =
+  /\b(?:still (?:need|needs|open|pending|missing|to do|has to|have to|left|todo)|todo|to-do|pending|left to do|remaining|remains|next step|follow[- ]up|pick (?:it|this|that) up|not (?:done|finished) yet|blocked|waiting (?:on|for)|tracked in|open (?:item|task|question)|needs? (?:real |a |an |to )|has to be|have to be|before (?:we|the|it|anything) (?:merge|ship|release|go|reach)|missing)\b/;
+
+/** Something put off on purpose. */
+export const DEFERRAL =
+  /\b(?:later|postpone[ds]?|defer(?:red)?|park(?:ed)?|punt(?:ed)?|next (?:sprint|week|month|quarter|release)|after the (?:release|launch|freeze|demo)|for now,? (?:skip|leave)|out of scope for now|not now|some other time|come back to)\b/;
+
+/** A role of a person or team. */
+export const ROLE =
+  /\b(?:owner|owns|maintainer|maintains|on[- ]call|carries (?:its|the) pager|holds the pager|escalation|contact|approver|approves|sign[- ]off|signs off|reviewer|reviews|release manager|lead|manager|responsible for|in charge of|point of contact|keyholder|admin)\b/;
+
+/** A report of work done on a file or an artifact. */
+export const CHANGE =
+  /\b(?:created|modified|edited|wrote|added|removed|deleted|renamed|moved|fixed|patched|updated|bumped|committed|regenerated|generated|migrated|changed)\b/;
+
+/** A report of a failure. */
+export const FAILURE =
+  /\b(?:error|errors|fail(?:s|ed|ing)?|failure|exception|traceback|panic|fatal|crash(?:es|ed)?|exit(?:s|ed)? (?:with )?(?:code )?[1-9]|non-zero|timed? out|refused|denied|broken|red)\b/;
+
+/** A limit or threshold: a comparison right before a number, or a limit named with its value. */
+export const THRESHOLD =
+  /\b(?:below|above|under|over|at least|at most|no more than|less than|more than|up to|exceed(?:s|ing)?)\s+(?:[a-z]+\s+)?\d|\b(?:limits?|threshold|maximum|minimum|max|min|cap|quota)\b(?![-_.])\s*[:=]?\s*[\w.]*\d/;
+
+/** A request of the moment ("find every use of X", "can you run the tests"): it states nothing that lasts. */
+export const REQUEST =
+  /^(?:(?:can|could|would) you |please |i'?d like to see |let me see |show me |walk me through |tell me |find |run |read |open |check |list |look |grep |search |explain |give me |what'?s |what is |which |where |how )/;
+
+/** A concrete value a fact is made of: a number, a path, a URL, code, an identifier, a version, a name or a day. */
+export const VALUE =
+  /\d|`[^`]+`|\/[\w.-]+|https?:\/\/|\b[\w.-]+\.(?:ts|js|py|go|rs|java|ya?ml|json|toml|sql|md|sh|cfg|ini|env|lock)\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+ [A-Z][a-z]+\b|\b(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day\b/;
+
+/** True when the sentence is a question (and so states nothing by itself). */
+export function isQuestion(sentence: string): boolean {
+  return /\?\s*$/.test(sentence);
+}

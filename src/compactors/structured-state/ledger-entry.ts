@@ -1,0 +1,36 @@
+/** What a kept statement is, which decides its section and how readily it is dropped to fit a budget. */
+export type EntryKind = 'rule' | 'rejected' | 'decision' | 'task' | 'deferred' | 'fact' | 'file' | 'error';
+
+/** One statement the extractor keeps. */
+export interface LedgerEntry {
+  kind: EntryKind;
+  /** The statement as it will be written (one line). */
+  text: string;
+  /** Higher survives a tight budget longer. */
+  priority: number;
+  /** Position in the session: later statements sort after earlier ones and win among decisions. */
+  order: number;
+}
+
+/** How readily each kind is kept when the budget is tight: rules and decisions last, file reads first. */
+export const KIND_PRIORITY: Readonly<Record<EntryKind, number>> = {
+  rule: 100,
+  rejected: 95,
+  decision: 90,
+  task: 85,
+  deferred: 75,
+  error: 65,
+  file: 60,
+  fact: 55,
+};
+
+/**
+ * The text compared when deduplicating: lower case, punctuation and list markers gone, spaces collapsed.
+ * Two statements are the same when one's comparison text contains the other's.
+ */
+export function comparisonText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
