@@ -4,9 +4,11 @@ import { buildLeaderboard, formatLeaderboard } from '../bench/leaderboard/index.
 import { scoreStoredRun, type Tier } from '../bench/runner/index.js';
 import { builtInSuiteNames, resolveSuite } from '../bench/suites/index.js';
 import { DIFFICULTIES, type Difficulty } from '../bench/template/index.js';
+import { builtInMethods } from '../compactors/index.js';
 import { ValidationError } from '../errors.js';
 import { openStore } from '../store/index.js';
 import { registerBenchRunCommand } from './bench-run-command.js';
+import { formatMethods, methodsJson } from './format-methods.js';
 import { formatRunScores } from './format-run-scores.js';
 import { parseChoice, parseWholeNumber } from './parse-options.js';
 
@@ -50,6 +52,17 @@ export function registerBenchCommand(program: Command): void {
       } finally {
         store.close();
       }
+    });
+  bench
+    .command('methods')
+    .description('list the built-in compaction methods: name, version, whether it needs a model, options')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) => {
+      process.stdout.write(
+        options.json
+          ? `${JSON.stringify(methodsJson(builtInMethods), null, 2)}\n`
+          : formatMethods(builtInMethods),
+      );
     });
   bench
     .command('suites')

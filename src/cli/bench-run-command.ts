@@ -4,9 +4,15 @@ import { type BenchRunResult, runBench, type Tier } from '../bench/runner/index.
 import { resolveSuite } from '../bench/suites/index.js';
 import { createLexicalTarget, createModelTarget, type Target } from '../bench/target/index.js';
 import { DIFFICULTIES, type Difficulty } from '../bench/template/index.js';
-import { loadCompactor } from '../compactors/index.js';
-import { CompactkitError } from '../errors.js';
-import { createLanguageModel } from '../llm/index.js';
+import {
+  builtInMethods,
+  type Compactor,
+  findMethod,
+  loadCompactor,
+  parseMethodOptionArgs,
+} from '../compactors/index.js';
+import { CompactkitError, ValidationError, type ValidationIssue } from '../errors.js';
+import { createLanguageModel, type LanguageModel } from '../llm/index.js';
 import type { Store } from '../store/index.js';
 import { openStore } from '../store/index.js';
 import { formatRunScores } from './format-run-scores.js';
@@ -14,7 +20,9 @@ import { parseChoice, parseList, parseWholeNumber } from './parse-options.js';
 import { createProgressBar } from './progress-bar.js';
 
 interface BenchRunCliOptions {
-  method: string[];
+  method?: string[];
+  methodOpt: string[];
+  methodModel?: string;
   suite: string;
   difficulty: string[];
   cases: number;
@@ -42,10 +50,16 @@ export function registerBenchRunCommand(bench: Command): void {
     )
     .option(
       '--method <names>',
-      'comma-separated built-in method names or module paths (./my-method.ts)',
+      'comma-separated built-in method names or module paths (./my-method.ts); default: every deterministic built-in method',
       parseList,
-      ['oracle', 'null'],
     )
+    .option(
+      '--method-opt <name=value>',
+      'a method option, e.g. keepTurns=8, or truncate-last-n.keepTurns=8 for one method (repeatable)',
+      collect,
+      [],
+    )
+    .option('--method-model <spec>', 'the model LLM-based methods use, e.g. openai:gpt-4o-mini')
     .option('--suite <name|dir>', 'a shipped suite (elite, starter) or a folder of templates', 'elite')
     .option('--difficulty <levels>', `comma-separated: ${DIFFICULTIES.join(',')}`, parseDifficulties, [
       ...DIFFICULTIES,
@@ -83,8 +97,7 @@ export function registerBenchRunCommand(bench: Command): void {
     .option('--no-progress', 'no progress bar')
     .action(async (options: BenchRunCliOptions) => {
       const suite = await resolveSuite(options.suite);
-      const compactors = [];
-      for (const spec of options.method) compactors.push(await loadCompactor(spec));
+      const compactors = await loadMethods(options);
       const store = openStore(options.db ? { path: options.db } : {});
       const controller = new AbortController();
       const stop = () => {
@@ -97,12 +110,17 @@ export function registerBenchRunCommand(bench: Command): void {
         // Model calls are recorded with the id of the run in progress, which exists only once it starts.
         let currentRunId: string | undefined;
         const target = makeTarget(options.target, store, () => currentRunId);
+        const methodModel =
+          options.methodModel === undefined
+            ? undefined
+            : recordedModel(options.methodModel, store, () => currentRunId);
         const results: BenchRunResult[] = [];
         for (const compactor of compactors) {
           const bar = options.progress && !options.json ? createProgressBar(`${compactor.name}`) : undefined;
           const run = runBench({
             store,
             compactor,
+            ...(compactor.needsModel === true && methodModel ? { compactorModel: methodModel } : {}),
             suite,
             ...(options.family ? { families: options.family } : {}),
             ...(options.template ? { templates: options.template } : {}),
@@ -165,9 +183,66 @@ function printLeaderboard(
 
 function makeTarget(spec: string, store: Store, runId: () => string | undefined): Target {
   if (spec === 'lexical') return createLexicalTarget();
-  return createModelTarget(
-    createLanguageModel(spec, { cache: { recorder: store.llmCalls, mode: 'read-write', runId } }),
-  );
+  return createModelTarget(recordedModel(spec, store, runId));
+}
+
+/** A model whose every call is recorded in the store under the run in progress. */
+function recordedModel(spec: string, store: Store, runId: () => string | undefined): LanguageModel {
+  return createLanguageModel(spec, { cache: { recorder: store.llmCalls, mode: 'read-write', runId } });
+}
+
+/**
+ * The methods to run, each with its `--method-opt` options: an unscoped option goes to every chosen method
+ * that declares it (and must be declared by at least one), a scoped one (`name.key=value`) to that method.
+ */
+async function loadMethods(options: BenchRunCliOptions): Promise<Compactor[]> {
+  const names =
+    options.method ??
+    builtInMethods
+      .filter((method) => method.deterministic && !method.needsModel)
+      .map((method) => method.name);
+  const given = parseMethodOptionArgs(options.methodOpt);
+  const shared = given.get('*') ?? {};
+  const issues: ValidationIssue[] = [];
+  for (const scope of given.keys()) {
+    if (scope !== '*' && !names.includes(scope))
+      issues.push({ where: `--method-opt ${scope}.…`, message: `method ${scope} is not in --method` });
+  }
+  const declaring = (key: string) =>
+    names.some(
+      (name) => Object.hasOwn(findMethod(name)?.options ?? {}, key) || findMethod(name) === undefined,
+    );
+  for (const key of Object.keys(shared)) {
+    if (!declaring(key))
+      issues.push({ where: `--method-opt ${key}`, message: `none of the chosen methods takes ${key}` });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  const compactors: Compactor[] = [];
+  for (const name of names) {
+    const definition = findMethod(name);
+    const sharedHere = Object.fromEntries(
+      Object.entries(shared).filter(
+        ([key]) => definition === undefined || Object.hasOwn(definition.options, key),
+      ),
+    );
+    const compactor = await loadCompactor(name, { ...sharedHere, ...(given.get(name) ?? {}) });
+    if (compactor.needsModel === true && options.methodModel === undefined) {
+      throw new ValidationError([
+        {
+          where: `--method ${name}`,
+          message:
+            'this method needs a language model: add --method-model <spec>, e.g. --method-model openai:gpt-4o-mini',
+        },
+      ]);
+    }
+    compactors.push(compactor);
+  }
+  return compactors;
+}
+
+/** Commander's way to take an option more than once. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function parseDifficulties(value: string): string[] {

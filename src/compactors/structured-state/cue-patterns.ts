@@ -6,7 +6,7 @@
 
 /** A prohibition: something the agent must not do. */
 export const PROHIBITION =
-  /\b(?:never|don'?t|do not|does not|must not|mustn'?t|must never|should not|shouldn'?t|can'?t|cannot|may not|won'?t|will not|under no circumstances|off the table|off[- ]limits|not allowed|not permitted|forbidden|prohibited|banned|avoid|stay away from|refrain from|no longer (?:valid|allowed|supported)|not an option|out of the question|whatever (?:you|we) do|do not edit|keep (?:your hands )?off)\b/;
+  /\b(?:never|don'?t|do not|does not|must not|mustn'?t|must never|should not|shouldn'?t|can'?t|cannot|may not|won'?t|will not|under no circumstances|off the table|off[- ]limits|not allowed|not permitted|forbidden|prohibited|banned|avoid|stay away from|refrain from|no longer (?:valid|allowed|supported)|not an option|out of the question|whatever (?:you|we) do|do not edit|keep (?:your hands )?off|hard no|no-go|nope)\b|^no [a-z]/;
 
 /** A positive hard rule: something the agent must always do. */
 export const REQUIREMENT =

@@ -48,17 +48,23 @@ export class Ledger {
     );
     let replaced = 0;
     for (const phrase of phrases) {
-      const needle = ` ${comparisonText(phrase)} `;
-      for (const entry of candidates) {
-        if (entry.kind === 'rejected' || !` ${comparisonText(entry.text)} `.includes(needle)) continue;
-        const sameSubject = sharedTopicWords(entry.text, override.text, phrase) >= 2;
-        if (entry.kind === 'decision' || sameSubject) {
-          this.reject(entry);
-          replaced++;
+      // "rather than Postgres for the queue" names Postgres: the phrase is cut from its end until it matches.
+      const words = comparisonText(phrase).split(' ');
+      for (let length = words.length; length > 0 && replaced === 0; length--) {
+        const needle = words.slice(0, length).join(' ');
+        if (needle.length < 3) break;
+        for (const entry of candidates) {
+          if (entry.kind === 'rejected' || !` ${comparisonText(entry.text)} `.includes(` ${needle} `))
+            continue;
+          const sameSubject = sharedTopicWords(entry.text, override.text, needle) >= 2;
+          if (entry.kind === 'decision' || sameSubject) {
+            this.reject(entry);
+            replaced++;
+          }
         }
       }
     }
-    if (phrases.length > 0 || replaced > 0) return;
+    if (replaced > 0) return;
     const decisions = candidates.filter((entry) => entry.kind === 'decision');
     const onSubject = decisions.filter((entry) => sharedTopicWords(entry.text, override.text) >= 1);
     const previous = (onSubject.length > 0 ? onSubject : decisions).at(-1);

@@ -38,12 +38,17 @@ export function personNames(sentence: string): string[] {
   return names;
 }
 
+/** Lower case with typographic apostrophes made plain, so "mustn’t" reads as "mustn't". */
+export function lowerPlain(text: string): string {
+  return text.toLowerCase().replace(/[’‘ʼ]/g, "'");
+}
+
 /** Who said a sentence: the user's statements are kept more readily than the agent's. */
 export type Speaker = 'user' | 'assistant' | 'tool';
 
 /** The kind a sentence is kept as, or undefined when it states nothing worth keeping. */
 export function classifySentence(sentence: string, speaker: Speaker): EntryKind | undefined {
-  const lower = sentence.toLowerCase();
+  const lower = lowerPlain(sentence);
   const override = OVERRIDE.test(lower);
   const prohibition = PROHIBITION.test(lower);
   const task = TASK.test(lower);
@@ -78,7 +83,7 @@ export function readSentence(ledger: Ledger, raw: string, speaker: Speaker, prio
   const sentence = stripOpener(raw);
   const kind = classifySentence(sentence, speaker);
   if (kind === undefined) return;
-  const lower = sentence.toLowerCase();
+  const lower = lowerPlain(sentence);
   const speakerPenalty = speaker === 'user' ? 0 : -10;
   const entry = ledger.add(kind, sentence, undefined);
   if (entry === undefined) return;

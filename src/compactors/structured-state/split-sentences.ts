@@ -20,7 +20,7 @@ export function splitSentences(text: string): string[] {
 // Openers people put before the point ("Okay, so —", "Quick one before I forget:"): they carry nothing a
 // later reader needs, and every kept sentence pays for them.
 const OPENER =
-  /^(?:(?:ok(?:ay)?|so|also|alright|right|well|btw|by the way|fyi|heads up|one more thing|quick one(?: before i forget)?|noting this here|for the record|just so you know|oh|hm+|ugh|good|great|thanks|perfect|cool|sure|yes|yeah|no)\b[\s,.:;!—–-]*)+/i;
+  /^(?:(?:ok(?:ay)?|so|also|alright|right|well|btw|by the way|fyi|heads up|one more thing|quick one(?: before i forget)?|noting this here|for the record|just so you know|oh|hm+|ugh|good|great|thanks|perfect|cool|sure|yes|yeah)\b[\s,.:;!—–-]*|no[,.!]\s*)+/i;
 
 /** The sentence without leading filler words and list markers; the original when nothing would be left. */
 export function stripOpener(sentence: string): string {
