@@ -5,6 +5,11 @@ export type CompactkitErrorCode =
   | 'io_error'
   | 'compaction_failed'
   | 'strategy_failed'
+  /**
+   * A compaction method could not produce an artifact: it needs a model and got none, its model call failed,
+   * or the reply was unusable (empty, cut off, not matching the schema). The case fails; nothing is faked.
+   */
+  | 'method_failed'
   /** A run stopped by the user (Ctrl-C); what had finished is kept and can be resumed. */
   | 'stopped'
   | StoreErrorCode

@@ -1,11 +1,29 @@
+import { anchoredIterativeMethod } from './anchored-iterative.js';
 import { nullMethod, oracleMethod } from './control-methods.js';
+import { defaultBlockMethod } from './default-block.js';
+import { createHybridMethod } from './hybrid.js';
 import type { MethodDefinition } from './method-definition.js';
 import { resolveMethodOptions } from './method-options.js';
+import { naiveSummaryMethod } from './naive-summary.js';
+import { observationMaskingMethod } from './observation-masking.js';
+import { regeneratedSummaryMethod } from './regenerated-summary.js';
 import { structuredStateMethod } from './structured-state/structured-state.js';
+import { truncateLastNMethod } from './truncate-last-n.js';
 import type { Compactor } from './types.js';
 
 /** Every method compactkit ships, in the order `bench methods` lists them: controls, deterministic, LLM. */
-export const builtInMethods: readonly MethodDefinition[] = [nullMethod, oracleMethod, structuredStateMethod];
+export const builtInMethods: readonly MethodDefinition[] = [
+  nullMethod,
+  oracleMethod,
+  truncateLastNMethod,
+  observationMaskingMethod,
+  defaultBlockMethod,
+  structuredStateMethod,
+  naiveSummaryMethod,
+  regeneratedSummaryMethod,
+  anchoredIterativeMethod,
+  createHybridMethod(structuredStateMethod),
+];
 
 /** The built-in method with this name, or undefined. */
 export function findMethod(name: string): MethodDefinition | undefined {

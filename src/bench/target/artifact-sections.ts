@@ -1,4 +1,5 @@
 import type { StructuredState } from '../artifact/compaction-artifact.js';
+import { ENTITY_HEADING, STATE_LIST_HEADINGS } from '../artifact/render-artifact.js';
 
 /** The name of a part of a rendered artifact: the summary or one structured-state section. */
 export type ArtifactSectionName =
@@ -14,16 +15,10 @@ export type ArtifactSectionName =
 export const LIST_SECTIONS: readonly {
   name: ArtifactSectionName;
   key: Exclude<keyof StructuredState, 'entityMap'>;
-}[] = [
-  { name: 'Immutable facts', key: 'immutableFacts' },
-  { name: 'Locked decisions', key: 'lockedDecisions' },
-  { name: 'Forbidden behaviors', key: 'forbiddenBehaviors' },
-  { name: 'Deferred items', key: 'deferredItems' },
-  { name: 'Unresolved items', key: 'unresolvedItems' },
-];
+}[] = STATE_LIST_HEADINGS.map(({ key, heading }) => ({ key, name: heading }));
 
 /** The section name of the entity map. */
-export const ENTITY_SECTION: ArtifactSectionName = 'Entities';
+export const ENTITY_SECTION: ArtifactSectionName = ENTITY_HEADING;
 
 const HEADINGS = new Map<string, ArtifactSectionName>(
   [...LIST_SECTIONS.map((section) => section.name), ENTITY_SECTION].map((name) => [name.toLowerCase(), name]),

@@ -1,5 +1,5 @@
 import type { CompactionArtifact } from '../../bench/artifact/compaction-artifact.js';
-import { renderArtifact } from '../../bench/target/render-artifact.js';
+import { renderArtifact } from '../../bench/artifact/render-artifact.js';
 import { countTextTokens } from '../../tokens/count-text-tokens.js';
 import type { Ledger } from './ledger.js';
 import { ledgerToArtifact } from './ledger-artifact.js';

@@ -1,0 +1,87 @@
+import type { CompactionArtifact } from '../bench/artifact/compaction-artifact.js';
+import { emptyArtifact } from '../bench/artifact/empty-artifact.js';
+import { checkArtifact } from './check-artifact.js';
+import { fitTranscript } from './fit-transcript.js';
+import { startMethodModel } from './llm-call.js';
+import {
+  MAX_INPUT_TOKENS_OPTION,
+  mergeTurnIds,
+  outputTokensOption,
+  replyTokens,
+  targetTokens,
+} from './llm-method-options.js';
+import type { MethodDefinition, MethodOptions } from './method-definition.js';
+import {
+  NAIVE_SUMMARY_PROMPT_VERSION,
+  NAIVE_SUMMARY_SYSTEM,
+  naiveSummaryPrompt,
+} from './prompts/naive-summary-prompt.js';
+import { renderArtifactText } from './render-artifact-text.js';
+import { trimTextToTokens } from './trim-to-budget.js';
+import type { Compactor, CompactorContext, CompactorInput } from './types.js';
+
+const NAME = 'naive-summary';
+
+/**
+ * `naive-summary`: one free-form summary by a model of the earlier summary (in a drift cycle) and the new
+ * turns. The baseline every structured LLM method should beat.
+ * @example const compactor = instantiateMethod(naiveSummaryMethod, { maxSummaryTokens: 600 });
+ */
+export const naiveSummaryMethod: MethodDefinition = {
+  name: NAME,
+  version: '1.0.0',
+  description: 'LLM: one free-form summary of the earlier summary and the new turns.',
+  needsModel: true,
+  deterministic: false,
+  options: {
+    maxSummaryTokens: outputTokensOption(1_000, 'most tokens of the summary (a tighter --budget wins)'),
+    maxInputTokens: MAX_INPUT_TOKENS_OPTION,
+  },
+  create: (options) => createNaiveSummary(options),
+};
+
+function createNaiveSummary(options: MethodOptions): Compactor {
+  const maxSummaryTokens = options.maxSummaryTokens as number;
+  const maxInputTokens = options.maxInputTokens as number;
+  return {
+    name: NAME,
+    version: naiveSummaryMethod.version,
+    description: naiveSummaryMethod.description,
+    needsModel: true,
+    deterministic: false,
+    compact: (input, context) => summarize(input, context, { maxSummaryTokens, maxInputTokens }),
+  };
+}
+
+async function summarize(
+  { transcript, previousArtifact, budgetTokens }: CompactorInput,
+  context: CompactorContext,
+  options: { maxSummaryTokens: number; maxInputTokens: number },
+): Promise<CompactionArtifact> {
+  const model = startMethodModel(NAME, NAIVE_SUMMARY_PROMPT_VERSION, context);
+  const earlierNotes = previousArtifact === undefined ? '' : renderArtifactText(previousArtifact);
+  const target = targetTokens(options.maxSummaryTokens, budgetTokens);
+  const warnings: string[] = [];
+  const fitted = fitTranscript(transcript, options.maxInputTokens, NAME);
+  if (fitted.warning !== undefined) warnings.push(fitted.warning);
+
+  const reply = await model.text({
+    system: NAIVE_SUMMARY_SYSTEM,
+    prompt: naiveSummaryPrompt({ earlierNotes, transcriptText: fitted.text, maxTokens: target.tokens }),
+    maxTokens: replyTokens(target.tokens, false),
+  });
+  warnings.push(...model.warnings);
+  const trimmed = trimTextToTokens(reply, target.tokens);
+  if (trimmed.removed > 0) {
+    warnings.push(
+      `method ${NAME}: the summary was over ${target.limit}; its last ${trimmed.removed} line(s) were cut`,
+    );
+  }
+  return checkArtifact(NAME, {
+    ...emptyArtifact(),
+    summaryText: trimmed.value,
+    selectedSourceTurnIds: mergeTurnIds(previousArtifact, fitted.includedTurns),
+    warnings,
+    methodMetadata: { ...model.metadata(), summaryTokens: trimmed.tokens },
+  });
+}
