@@ -47,6 +47,30 @@ describe('README', () => {
     }
   }, 60_000);
 
+  it('the "use a method inside the engine" example runs and prints what the README shows', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Use a method inside the engine'));
+    const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] as string;
+    expect(code).toBeDefined();
+    // The README shows the output as comments after the last console.log.
+    const shown = code
+      .slice(code.lastIndexOf('console.log'))
+      .split('\n')
+      .filter((line) => line.startsWith('// '))
+      .map((line) => line.slice(3));
+    expect(shown.length).toBeGreaterThan(2);
+    const dir = mkdtempSync(join(root, 'test', '.readme-'));
+    try {
+      const file = join(dir, 'engine-example.ts');
+      writeFileSync(file, code.replace("from 'compactkit'", `from '${join(root, 'src/index.js')}'`));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toBe(`${shown.join('\n')}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('gives exactly two commands on its first screen, and CI runs the same test command', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';

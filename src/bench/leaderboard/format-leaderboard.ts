@@ -19,10 +19,27 @@ export function formatLeaderboard(segments: readonly LeaderboardSegment[]): stri
   return segments.map(formatSegment).join('\n');
 }
 
+type Entry = LeaderboardSegment['entries'][number];
+
+/**
+ * The options that tell this entry apart from other runs of the same method in the segment, as `k=v` text;
+ * empty when the method appears once. Every option is in the fingerprint, but a column of full configurations
+ * would bury the ranking.
+ */
+function distinguishingOptions(entry: Entry, entries: readonly Entry[]): string {
+  const siblings = entries.filter((other) => other.method === entry.method);
+  if (siblings.length < 2) return '';
+  const keys = [...new Set(siblings.flatMap((other) => Object.keys(other.methodConfig)))].sort();
+  const differing = keys.filter(
+    (key) => new Set(siblings.map((other) => JSON.stringify(other.methodConfig[key]))).size > 1,
+  );
+  return differing.map((key) => ` ${key}=${JSON.stringify(entry.methodConfig[key]) ?? '-'}`).join('');
+}
+
 function formatSegment(segment: LeaderboardSegment): string {
   const rows = segment.entries.map((entry) => [
     String(entry.rank),
-    `${entry.method}${Object.keys(entry.methodConfig).length > 0 ? ` ${JSON.stringify(entry.methodConfig)}` : ''}`,
+    `${entry.method}${distinguishingOptions(entry, segment.entries)}`,
     entry.eliteScore.toFixed(3),
     `${entry.ci.eliteScore[0].toFixed(3)}–${entry.ci.eliteScore[1].toFixed(3)}`,
     entry.overall.toFixed(3),
