@@ -98,8 +98,99 @@ describe('compactkit bench', () => {
     expect(result.stdout).toMatch(/^starter@\d+\.\d+\.\d+ {2}12 templates, 12 families: /m);
   });
 
+  it('lists every built-in method with its version, whether it needs a model, and its options', async () => {
+    const result = await cli(['bench', 'methods']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^structured-state +1\.0\.0 +deterministic +Rule-based/m);
+    expect(result.stdout).toMatch(/^naive-summary +1\.0\.0 +needs a model +LLM/m);
+    expect(result.stdout).toMatch(/^ +--method-opt keepTurns=10 /m);
+    const listed = JSON.parse((await cli(['bench', 'methods', '--json'])).stdout) as {
+      name: string;
+      needsModel: boolean;
+    }[];
+    expect(listed.filter((method) => method.needsModel).map((method) => method.name)).toEqual([
+      'naive-summary',
+      'regenerated-summary',
+      'anchored-iterative',
+      'hybrid',
+    ]);
+    expect(listed).toHaveLength(10);
+  });
+
+  it('runs every deterministic method by default, each with its --method-opt options in the fingerprint', async () => {
+    const optionsDb = join(mkdtempSync(join(tmpdir(), 'compactkit-bench-opts-')), 'store.db');
+    const base = ['bench', 'run', '--suite', mini, '--difficulty', 'easy', '--cycles', '0', '--no-progress'];
+    const all = await cli([...base, '--db', optionsDb]);
+    expect(all.stderr).toBe('');
+    const methods = [...all.stdout.matchAll(/^run \S+ · (\S+)@/gm)].map((match) => match[1]);
+    expect(methods).toEqual([
+      'null',
+      'oracle',
+      'truncate-last-n',
+      'observation-masking',
+      'default-block',
+      'structured-state',
+    ]);
+    const tuned = await cli([
+      ...base,
+      '--method',
+      'truncate-last-n,structured-state',
+      '--method-opt',
+      'keepTurns=1',
+      '--method-opt',
+      'structured-state.maxTokens=50',
+      '--db',
+      optionsDb,
+    ]);
+    expect(tuned.stderr).toBe('');
+    expect(tuned.code).toBe(0);
+    const store = openStore({ path: optionsDb, readonly: true });
+    const configs = store.runs
+      .list({ kind: 'bench' })
+      .map((run) => (run.config as { method: { name: string; config: unknown } }).method);
+    store.close();
+    expect(configs).toContainEqual({
+      name: 'truncate-last-n',
+      version: '1.0.0',
+      config: { keepTurns: 1 },
+      model: null,
+    });
+    expect(configs).toContainEqual({
+      name: 'truncate-last-n',
+      version: '1.0.0',
+      config: { keepTurns: 10 },
+      model: null,
+    });
+    expect(configs).toContainEqual({
+      name: 'structured-state',
+      version: '1.0.0',
+      config: { maxTokens: 50 },
+      model: null,
+    });
+    // Both truncate-last-n runs stand on the leaderboard, told apart by the option that differs.
+    const board = await cli(['bench', 'leaderboard', '--db', optionsDb]);
+    expect(board.stdout).toMatch(/truncate-last-n@1\.0\.0 keepTurns=1 /);
+    expect(board.stdout).toMatch(/truncate-last-n@1\.0\.0 keepTurns=10 /);
+  }, 120_000);
+
   it('answers bad input with one line and exit code 2', async () => {
     const cases: [string[], RegExp][] = [
+      [
+        ['bench', 'run', '--method', 'oracle', '--method-opt', 'keepTurns=3', '--db', db],
+        /^compactkit: --method-opt keepTurns: none of the chosen methods takes keepTurns/,
+      ],
+      [
+        ['bench', 'run', '--method', 'truncate-last-n', '--method-opt', 'keepTurns=-2', '--db', db],
+        /^compactkit: method truncate-last-n: option keepTurns: expected at least 1, got -2/,
+      ],
+      [
+        ['bench', 'run', '--method', 'oracle', '--method-opt', 'keepTurns', '--db', db],
+        /^compactkit: --method-opt keepTurns: expected name=value/,
+      ],
+      [
+        ['bench', 'run', '--method', 'naive-summary', '--db', db],
+        /^compactkit: --method naive-summary: this method needs a language model: add --method-model/,
+      ],
       [
         ['bench', 'run', '--method', 'nosuch', '--db', db],
         /^compactkit: --method nosuch: unknown method; built-in: /,
@@ -200,6 +291,59 @@ describe('compactkit bench run --target with a model spec, against a fake OpenAI
       const store = openStore({ path: db, readonly: true });
       const [run] = store.runs.list();
       expect(store.llmCalls.list({ runId: run!.id })).toHaveLength(2);
+      store.close();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('gives an LLM method its --method-model, records its calls under the run and its usage in the artifact', async () => {
+    const server = await startFakeServer('openai');
+    try {
+      server.setFallback(() =>
+        textReply('openai', 'Plan: ship the release on Friday. Rule: never skip the canary.', {
+          input: 400,
+          output: 20,
+        }),
+      );
+      const db = join(mkdtempSync(join(tmpdir(), 'compactkit-bench-method-model-')), 'store.db');
+      const result = await cli(
+        [
+          'bench',
+          'run',
+          '--suite',
+          mini,
+          '--template',
+          'plan_flip',
+          '--difficulty',
+          'easy',
+          '--cycles',
+          '1',
+          '--method',
+          'naive-summary',
+          '--method-model',
+          'openai:gpt-4o-mini',
+          '--db',
+          db,
+          '--no-progress',
+        ],
+        { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL },
+      );
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      // One summary per cycle; the lexical target asks no model.
+      expect(server.requests).toHaveLength(2);
+      const store = openStore({ path: db, readonly: true });
+      const [run] = store.runs.list();
+      expect((run!.config as { method: { model: string } }).method.model).toBe('openai:gpt-4o-mini');
+      expect(store.llmCalls.list({ runId: run!.id })).toHaveLength(2);
+      const [stored] = store.readRun(run!.id).cases;
+      expect(stored!.artifacts[0]!.artifact.methodMetadata).toMatchObject({
+        model: 'openai:gpt-4o-mini',
+        calls: 1,
+        inputTokens: 400,
+        outputTokens: 20,
+      });
       store.close();
     } finally {
       await server.close();
