@@ -3,7 +3,7 @@
 // in turn on this one thread, repeated `runs` times. Rates are cases per second on one core.
 import { generateCase } from '../src/bench/generate/index.js';
 import { resolveSuite } from '../src/bench/suites/index.js';
-import { builtInCompactors } from '../src/compactors/index.js';
+import { builtInCompactors, defaultBlockMethod, instantiateMethod } from '../src/compactors/index.js';
 import type { Message } from '../src/messages/types.js';
 import { countMessagesTokens } from './count-messages-tokens.js';
 
@@ -28,9 +28,15 @@ export async function measureMethodRates(runs: number): Promise<{
     transcripts.reduce((sum, transcript) => sum + countMessagesTokens(transcript), 0) / transcripts.length,
   );
   const casesPerSecond: Record<string, number> = {};
-  for (const compactor of builtInCompactors().filter(
-    (method) => method.deterministic && !method.needsModel,
-  )) {
+  const methods = builtInCompactors()
+    .filter((method) => method.deterministic && !method.needsModel)
+    .map((compactor) => ({ label: compactor.name, compactor }));
+  // The engine's legacy path is an option of default-block, and much slower than its block path.
+  methods.push({
+    label: 'default-block strategy=legacy',
+    compactor: instantiateMethod(defaultBlockMethod, { strategy: 'legacy' }),
+  });
+  for (const { label, compactor } of methods) {
     const rates: number[] = [];
     for (let run = 0; run < runs; run++) {
       const started = performance.now();
@@ -38,7 +44,7 @@ export async function measureMethodRates(runs: number): Promise<{
       rates.push((transcripts.length / (performance.now() - started)) * 1000);
     }
     rates.sort((a, b) => a - b);
-    casesPerSecond[compactor.name] = Number((rates[Math.floor(rates.length / 2)] as number).toFixed(1));
+    casesPerSecond[label] = Number((rates[Math.floor(rates.length / 2)] as number).toFixed(1));
   }
   return { cases: transcripts.length, meanTranscriptTokens, casesPerSecond };
 }

@@ -1,6 +1,6 @@
 import type { CompactionArtifact } from '../bench/artifact/compaction-artifact.js';
 import { emptyArtifact } from '../bench/artifact/empty-artifact.js';
-import { renderArtifact } from '../bench/target/render-artifact.js';
+import { renderArtifact } from '../bench/artifact/render-artifact.js';
 import { buildContextFromSession } from '../compaction/build-context-from-session.js';
 import { compactSessionLoops } from '../compaction/compact-session-loops.js';
 import { CompactionEngine } from '../compaction/compaction-engine.js';

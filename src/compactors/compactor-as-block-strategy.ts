@@ -1,6 +1,6 @@
 import type { CompactionArtifact } from '../bench/artifact/compaction-artifact.js';
 import { parseArtifact } from '../bench/artifact/parse-artifact.js';
-import { renderArtifact } from '../bench/target/render-artifact.js';
+import { renderArtifact } from '../bench/artifact/render-artifact.js';
 import { assembleBlock, DefaultBlockCompaction } from '../compaction/default-block-compaction.js';
 import { SUMMARY_ID_PREFIX } from '../compaction/summarize-section.js';
 import { type TurnRange, turnRange } from '../compaction/turn-range.js';

@@ -338,7 +338,7 @@ describe('compactkit bench run --target with a model spec, against a fake OpenAI
       expect((run!.config as { method: { model: string } }).method.model).toBe('openai:gpt-4o-mini');
       expect(store.llmCalls.list({ runId: run!.id })).toHaveLength(2);
       const [stored] = store.readRun(run!.id).cases;
-      expect(stored!.artifacts[0]!.artifact.methodMetadata).toMatchObject({
+      expect((stored!.artifacts[0]!.artifact as { methodMetadata: unknown }).methodMetadata).toMatchObject({
         model: 'openai:gpt-4o-mini',
         calls: 1,
         inputTokens: 400,
