@@ -15,6 +15,7 @@ import { CompactkitError, ValidationError, type ValidationIssue } from '../error
 import { createLanguageModel, type LanguageModel } from '../llm/index.js';
 import type { Store } from '../store/index.js';
 import { openStore } from '../store/index.js';
+import { defaultReportPath } from './default-report-path.js';
 import { formatRunScores } from './format-run-scores.js';
 import { parseChoice, parseList, parseWholeNumber } from './parse-options.js';
 import { createProgressBar } from './progress-bar.js';
@@ -39,6 +40,8 @@ interface BenchRunCliOptions {
   db?: string;
   json?: boolean;
   progress: boolean;
+  /** A path, or false for --no-report; absent means the default path. */
+  report?: string | boolean;
 }
 
 /** `compactkit bench run`: runs methods on a suite and prints each run's scores and the leaderboard of the runs. */
@@ -94,6 +97,11 @@ export function registerBenchRunCommand(bench: Command): void {
     .option('--template <keys>', 'only these template keys (comma-separated)', parseList)
     .option('--db <path>', 'the store file (default .compactkit/compactkit.db)')
     .option('--json', 'print the scores as JSON instead of tables')
+    .option(
+      '--report <path>',
+      'where to write the HTML report of the runs (default: report.html beside the store)',
+    )
+    .option('--no-report', 'write no HTML report')
     .option('--no-progress', 'no progress bar')
     .action(async (options: BenchRunCliOptions) => {
       const suite = await resolveSuite(options.suite);
@@ -156,6 +164,17 @@ export function registerBenchRunCommand(bench: Command): void {
           if (!options.json) process.stdout.write(`${formatRunScores(result.scores)}\n`);
         }
         printLeaderboard(store, results, options);
+        if (options.report !== false && results.length > 0) {
+          // Loaded here: the charting library is only needed once the runs are done.
+          const { writeReport } = await import('../report/index.js');
+          const path = await writeReport(
+            store,
+            results.map((result) => result.run.id),
+            typeof options.report === 'string' ? options.report : defaultReportPath(store.path),
+            { suites: [suite] },
+          );
+          (options.json ? process.stderr : process.stdout).write(`report: ${path}\n`);
+        }
       } finally {
         process.removeListener('SIGINT', stop);
         process.removeListener('SIGTERM', stop);

@@ -129,7 +129,8 @@ function casePlanOf(config: Record<string, unknown>): unknown {
   return { difficulties, cases, seedGroup, cycles, driftMode, templates, families, budgetTokens };
 }
 
-function describeCasePlan(config: Record<string, unknown>): string {
+/** The case plan of a run configuration in words: difficulties, slots, seed group, cycles, filters, budget. */
+export function describeCasePlan(config: Record<string, unknown>): string {
   const parts = [
     `difficulty ${(config.difficulties as string[] | undefined)?.join(',') ?? '?'}`,
     `${String(config.cases ?? '?')} case(s) per template`,

@@ -1,0 +1,123 @@
+import type { CompactionArtifact } from '../bench/artifact/compaction-artifact.js';
+import { parseArtifact } from '../bench/artifact/parse-artifact.js';
+import { renderArtifact } from '../bench/artifact/render-artifact.js';
+import type { CaseItem, Check } from '../bench/case/types.js';
+import { judgeItem } from '../bench/scoring/judge-item.js';
+import type { CaseRecord } from '../store/types.js';
+import type { ReportCase, ReportCaseOutcome, ReportCycle, ReportItem, ReportRun } from './report-data.js';
+import { cutText, REPORT_LIMITS } from './report-limits.js';
+
+/** The expected value of a check in words: what the response must contain, or must not state. */
+export function describeCheck(check: Check): string {
+  switch (check.kind) {
+    case 'contains_normalized':
+      return `contains "${check.value}"`;
+    case 'forbidden_absent':
+      return `does not state "${check.value}" as something to do`;
+    case 'contains_all':
+      return `contains all of ${check.values.map((value) => `"${value}"`).join(', ')}`;
+    case 'contains_any':
+      return `contains one of ${check.values.map((value) => `"${value}"`).join(', ')}`;
+    case 'in_order':
+      return `mentions ${check.values.map((value) => `"${value}"`).join(' then ')}`;
+  }
+}
+
+interface CaseData {
+  family?: string;
+  origin?: { difficulty?: string };
+  transcriptTokens?: number;
+  items?: CaseItem[];
+  groundTruth?: { forbiddenBehaviors?: string[] };
+}
+
+function artifactView(raw: unknown): { text: string; cut: number; warnings: string[] } {
+  let artifact: CompactionArtifact;
+  try {
+    artifact = parseArtifact(raw, 'stored artifact');
+  } catch (error) {
+    return {
+      text: '',
+      cut: 0,
+      warnings: [`the stored artifact does not parse: ${(error as Error).message}`],
+    };
+  }
+  const { text, cut } = cutText(renderArtifact(artifact), REPORT_LIMITS.artifactCharacters);
+  return { text, cut, warnings: artifact.warnings };
+}
+
+function cycleOf(
+  record: CaseRecord,
+  cycle: number,
+  items: Map<string, CaseItem>,
+  forbidden: string[],
+): ReportCycle {
+  const data = (record.cycles.find((entry) => entry.cycle === cycle)?.data ?? {}) as {
+    artifactTokens?: number;
+    transcriptTokens?: number;
+    userTurn?: string;
+    reply?: string;
+  };
+  const stored = record.artifacts.find((entry) => entry.cycle === cycle);
+  const view = stored === undefined ? { text: '', cut: 0, warnings: [] } : artifactView(stored.artifact);
+  const reportItems: ReportItem[] = record.itemResponses
+    .filter((response) => response.cycle === cycle)
+    .map((response) => {
+      const item = items.get(response.itemKey);
+      // Judged again here, as the scores are: the stored verdict is not what the report trusts.
+      const verdict = item === undefined ? undefined : judgeItem(item, response.response, forbidden);
+      return {
+        key: response.itemKey,
+        type: item?.type ?? 'unknown',
+        prompt: cutText(item?.prompt ?? response.prompt, REPORT_LIMITS.responseCharacters).text,
+        response: cutText(
+          response.response ?? '(no response: the call failed)',
+          REPORT_LIMITS.responseCharacters,
+        ).text,
+        expected: item === undefined ? '(item not in the case)' : describeCheck(item.check),
+        score: verdict?.score ?? 0,
+        violation: verdict?.violation ?? false,
+        reason: verdict?.reason ?? 'the case does not list this item',
+      };
+    });
+  return {
+    cycle,
+    artifactTokens: stored?.tokens ?? data.artifactTokens ?? null,
+    transcriptTokens: data.transcriptTokens ?? null,
+    artifactText: view.text,
+    artifactCut: view.cut,
+    warnings: view.warnings,
+    userTurn: data.userTurn ?? null,
+    reply: data.reply ?? null,
+    items: reportItems,
+  };
+}
+
+/** What one run did on one case, for the drill-down. */
+export function collectOutcome(run: ReportRun, record: CaseRecord): ReportCaseOutcome {
+  const data = (record.data ?? {}) as CaseData;
+  const items = new Map((data.items ?? []).map((item) => [item.key, item]));
+  const forbidden = data.groundTruth?.forbiddenBehaviors ?? [];
+  const cycles = [...new Set(record.cycles.map((entry) => entry.cycle))].sort((a, b) => a - b);
+  return {
+    runId: run.id,
+    method: run.method,
+    status: record.status,
+    error: record.error === undefined ? null : `${record.error.code}: ${record.error.message}`,
+    cycles: cycles.map((cycle) => cycleOf(record, cycle, items, forbidden)),
+  };
+}
+
+/** A drill-down entry for a case, before its transcript is added. */
+export function caseEntry(record: CaseRecord): ReportCase {
+  const data = (record.data ?? {}) as CaseData;
+  return {
+    caseKey: record.caseKey,
+    family: data.family ?? 'unknown',
+    difficulty: data.origin?.difficulty ?? 'unknown',
+    transcriptTokens: data.transcriptTokens ?? null,
+    transcript: null,
+    transcriptNote: '',
+    outcomes: [],
+  };
+}

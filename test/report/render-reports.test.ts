@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildReportData } from '../../src/report/build-report-data.js';
+import { escapeHtml } from '../../src/report/html/escape-html.js';
+import { renderHtmlReport } from '../../src/report/html/render-html-report.js';
+import { markdownCell, renderMarkdownReport } from '../../src/report/render-markdown-report.js';
+import { hostileRuns } from './report-fixture.js';
+
+const { store, suite, runIds } = await hostileRuns();
+afterAll(() => store.close());
+const data = await buildReportData(store, runIds, { suites: [suite] });
+
+describe('escapeHtml', () => {
+  it('makes markup, closing tags and quotes inert', () => {
+    expect(escapeHtml(`</textarea><script>alert("x")</script> & 'y'`)).toBe(
+      '&lt;/textarea&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;',
+    );
+  });
+});
+
+describe('renderHtmlReport', () => {
+  it('shows every transcript, artifact and method name as text: no tag, handler or javascript: link gets through', async () => {
+    const html = await renderHtmlReport(data);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/<a[\s>]/i);
+    // Every "<" opens one of the page's own tags, and none of them carries a link, a source or a handler:
+    // the hostile words appear only inside escaped text and quoted attribute values.
+    const tags = [...html.matchAll(/<([a-z][\w-]*)((?:\s+[\w:-]+(?:="[^"<]*")?)*)\s*\/?>/gi)];
+    const closing = html.match(/<\/[a-z][\w-]*>/gi) ?? [];
+    expect(tags.length + closing.length + 1).toBe(html.split('<').length - 1);
+    const attributes = tags.flatMap((tag) =>
+      [...(tag[2] ?? '').replace(/="[^"]*"/g, '').matchAll(/\s([\w:-]+)(?==|\s|$)/g)].map((m) =>
+        m[1]!.toLowerCase(),
+      ),
+    );
+    expect(attributes.filter((name) => name === 'href' || name === 'src' || name.startsWith('on'))).toEqual(
+      [],
+    );
+    expect(html).not.toMatch(/<\/textarea/i);
+    expect(html).not.toContain('<b>bold</b>');
+    expect(html).not.toContain('<b>who</b>');
+    // The hostile text is there, as text.
+    expect(html).toContain('&lt;script&gt;document.title = &#39;PWNED-1&#39;; alert(1)&lt;/script&gt;');
+    expect(html).toContain('[the runbook](javascript:alert(3))');
+    expect(html).toContain(
+      '&lt;img src=x onerror=&quot;document.title=&#39;PWNED-5&#39;&quot;&gt;|pipe@1.0.0',
+    );
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    );
+  });
+
+  it('has the leaderboard, every chart as inline SVG, the usage note and one drill-down entry per case', async () => {
+    const html = await renderHtmlReport(data);
+    expect(html.match(/<table class="leaderboard">/g)).toHaveLength(1);
+    expect(html.match(/<figure><svg/g)?.length).toBeGreaterThanOrEqual(5);
+    expect(html.match(/<details class="case"/g)).toHaveLength(4);
+    expect(html).toContain('No run called a model');
+    expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+  });
+
+  it('is byte-identical for the same data', async () => {
+    expect(await renderHtmlReport(data)).toBe(await renderHtmlReport(data));
+  });
+});
+
+describe('renderMarkdownReport', () => {
+  it('gives the leaderboard, families and drift tables with cells that cannot break the table or inject HTML', () => {
+    const markdown = renderMarkdownReport(data);
+    expect(markdown).toMatch(/^## CompactBench report\n/);
+    expect(markdown).toContain('| 1 | structured-state@1.0.0 | 1.000 | ');
+    expect(markdown).toContain('| 2 | oracle@1.0.0 | 0.900 | ');
+    expect(markdown).toContain('&lt;img src=x onerror="document.title=\'PWNED-5\'"&gt;\\|pipe@1.0.0');
+    expect(markdown).not.toMatch(/<img|<script/);
+    expect(markdown).toMatch(/\| Method \| cycle 0 \| cycle 1 \| cycle 2 \|/);
+    expect(markdownCell('a|b\n<c>')).toBe('a\\|b &lt;c&gt;');
+  });
+});
