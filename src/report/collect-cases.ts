@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CompactionArtifact } from '../bench/artifact/compaction-artifact.js';
 import { parseArtifact } from '../bench/artifact/parse-artifact.js';
 import { renderArtifact } from '../bench/artifact/render-artifact.js';
@@ -31,7 +32,14 @@ interface CaseData {
   groundTruth?: { forbiddenBehaviors?: string[] };
 }
 
-function artifactView(raw: unknown): { text: string; cut: number; warnings: string[] } {
+interface ArtifactView {
+  text: string;
+  cut: number;
+  digest: string;
+  warnings: string[];
+}
+
+function artifactView(raw: unknown): ArtifactView {
   let artifact: CompactionArtifact;
   try {
     artifact = parseArtifact(raw, 'stored artifact');
@@ -39,11 +47,14 @@ function artifactView(raw: unknown): { text: string; cut: number; warnings: stri
     return {
       text: '',
       cut: 0,
+      digest: '',
       warnings: [`the stored artifact does not parse: ${(error as Error).message}`],
     };
   }
-  const { text, cut } = cutText(renderArtifact(artifact), REPORT_LIMITS.artifactCharacters);
-  return { text, cut, warnings: artifact.warnings };
+  const rendered = renderArtifact(artifact);
+  const { text, cut } = cutText(rendered, REPORT_LIMITS.artifactCharacters);
+  const digest = createHash('sha256').update(rendered).digest('hex');
+  return { text, cut, digest, warnings: artifact.warnings };
 }
 
 function cycleOf(
@@ -59,7 +70,8 @@ function cycleOf(
     reply?: string;
   };
   const stored = record.artifacts.find((entry) => entry.cycle === cycle);
-  const view = stored === undefined ? { text: '', cut: 0, warnings: [] } : artifactView(stored.artifact);
+  const view: ArtifactView =
+    stored === undefined ? { text: '', cut: 0, digest: '', warnings: [] } : artifactView(stored.artifact);
   const reportItems: ReportItem[] = record.itemResponses
     .filter((response) => response.cycle === cycle)
     .map((response) => {
@@ -86,6 +98,7 @@ function cycleOf(
     transcriptTokens: data.transcriptTokens ?? null,
     artifactText: view.text,
     artifactCut: view.cut,
+    artifactDigest: view.digest,
     warnings: view.warnings,
     userTurn: data.userTurn ?? null,
     reply: data.reply ?? null,

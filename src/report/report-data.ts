@@ -99,6 +99,8 @@ export interface ReportCycle {
   artifactText: string;
   /** Characters of the artifact text left out. */
   artifactCut: number;
+  /** SHA-256 of the whole artifact text: equal digests mean the method kept its artifact across cycles. */
+  artifactDigest: string;
   warnings: string[];
   /** The drift cycle's user turn and the target's reply, when there was one. */
   userTurn: string | null;

@@ -1,11 +1,15 @@
 /** How much of each long text the report keeps: enough to read and audit, small enough to open quickly. */
 export const REPORT_LIMITS = {
-  /** Characters of one transcript message (a tool output keeps its head; the store has the rest). */
-  messageCharacters: 1_500,
+  /** Characters of one user or assistant message, or of one tool call's arguments. */
+  messageCharacters: 600,
+  /** Characters of one tool output: its head says what it was; the store has the rest. */
+  toolOutputCharacters: 300,
+  /** Characters of one case's transcript as shown: a third from its start, the rest from its end. */
+  transcriptCharacters: 8_000,
   /** Characters of one artifact as the target saw it. */
-  artifactCharacters: 6_000,
+  artifactCharacters: 1_500,
   /** Characters of one response or prompt. */
-  responseCharacters: 1_500,
+  responseCharacters: 500,
 } as const;
 
 /** The text cut to `limit` characters, and how many characters were left out. */

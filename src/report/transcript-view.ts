@@ -18,7 +18,7 @@ function messageView(message: Message): ReportMessage[] {
   const turn = message.turn ?? null;
   const views: ReportMessage[] = [];
   if (message.role === 'tool') {
-    const { text, cut } = cutText(message.content, REPORT_LIMITS.messageCharacters);
+    const { text, cut } = cutText(message.content, REPORT_LIMITS.toolOutputCharacters);
     const failed = message.isError === true ? ' (failed)' : '';
     return [{ turn, role: 'tool', label: `${message.toolName ?? 'tool'}${failed}`, text, cut }];
   }
@@ -31,6 +31,40 @@ function messageView(message: Message): ReportMessage[] {
     views.push({ turn, role: 'call', label: `calls ${call.name}`, text, cut });
   }
   return views;
+}
+
+/**
+ * The messages within a character budget: the opening third of it and the rest from the end, with one note in
+ * between saying what is left out. The start holds the task and the early rules; the end, the latest state.
+ */
+export function withinBudget(messages: readonly ReportMessage[], budget: number): ReportMessage[] {
+  const total = messages.reduce((sum, message) => sum + message.text.length, 0);
+  if (total <= budget) return [...messages];
+  const head: ReportMessage[] = [];
+  let used = 0;
+  for (const message of messages) {
+    if (used + message.text.length > budget / 3) break;
+    head.push(message);
+    used += message.text.length;
+  }
+  const tail: ReportMessage[] = [];
+  for (let index = messages.length - 1; index >= head.length; index--) {
+    const message = messages[index] as ReportMessage;
+    if (used + message.text.length > budget) break;
+    tail.unshift(message);
+    used += message.text.length;
+  }
+  const left = messages.length - head.length - tail.length;
+  const omitted = messages.slice(head.length, messages.length - tail.length);
+  const characters = omitted.reduce((sum, message) => sum + message.text.length, 0);
+  const note: ReportMessage = {
+    turn: null,
+    role: 'note',
+    label: 'left out',
+    text: `${left} messages (${characters.toLocaleString('en-US')} characters as shown) from the middle of the session are left out here; \`compactkit bench generate\` prints the whole case.`,
+    cut: 0,
+  };
+  return [...head, note, ...tail];
 }
 
 /**
@@ -78,10 +112,17 @@ export function createTranscriptViews(
         note: 'the regenerated case differs from the one that was run (another generator version)',
       };
     }
-    const messages = benchCase.transcript.flatMap(messageView);
-    const cut = messages.filter((message) => message.cut > 0).length;
-    const note =
-      cut > 0 ? `${cut} long messages are cut at ${REPORT_LIMITS.messageCharacters} characters` : '';
-    return { messages, note };
+    const all = benchCase.transcript.flatMap(messageView);
+    const messages = withinBudget(all, REPORT_LIMITS.transcriptCharacters);
+    const cut = all.filter((message) => message.cut > 0).length;
+    const notes = [
+      cut > 0
+        ? `${cut} long messages are cut (tool outputs at ${REPORT_LIMITS.toolOutputCharacters} characters, others at ${REPORT_LIMITS.messageCharacters})`
+        : '',
+      messages.length < all.length
+        ? `${all.length - messages.length + 1} messages from the middle are left out`
+        : '',
+    ];
+    return { messages, note: notes.filter((note) => note !== '').join('; ') };
   };
 }

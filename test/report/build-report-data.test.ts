@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scoreStoredRun } from '../../src/bench/runner/index.js';
 import { buildReportData } from '../../src/report/build-report-data.js';
 import { describeCheck } from '../../src/report/collect-cases.js';
+import { withinBudget } from '../../src/report/transcript-view.js';
 import { hostileRuns } from './report-fixture.js';
 
 const { store, suite, runIds } = await hostileRuns();
@@ -40,6 +41,28 @@ describe('buildReportData', () => {
     expect(rule.expected).toMatch(/^contains "push to /);
     expect(rule).toMatchObject({ score: 1, violation: false });
     expect(rule.reason).toMatch(/contains/);
+  });
+
+  it('shows a long transcript’s opening and end within the budget, and says what it left out', () => {
+    const messages = Array.from({ length: 100 }, (_, turn) => ({
+      turn,
+      role: turn === 0 ? 'user' : 'tool',
+      label: 'x',
+      text: turn === 0 ? 'Never push to main.' : 'y'.repeat(200),
+      cut: 0,
+    }));
+    const shown = withinBudget(messages, 3_000);
+    const note = shown.find((message) => message.role === 'note')!;
+    expect(note.text).toMatch(
+      /^\d+ messages \([\d,]+ characters as shown\) from the middle of the session are left out/,
+    );
+    const kept = shown.filter((message) => message !== note);
+    expect(kept.reduce((sum, message) => sum + message.text.length, 0)).toBeLessThanOrEqual(3_000);
+    expect(kept.length + Number(note.text.split(' ')[0])).toBe(100);
+    // The rule at the start and the newest messages both survive, in order.
+    expect(shown[0]!.text).toBe('Never push to main.');
+    expect(shown.at(-1)!.turn).toBe(99);
+    expect(withinBudget(messages.slice(0, 3), 3_000)).toEqual(messages.slice(0, 3));
   });
 
   it('says why a transcript is missing when the suite is not known, and leaves cases out on request', async () => {

@@ -10,8 +10,7 @@ function messageHtml(message: ReportMessage): string {
   return `<div class="message ${escapeHtml(message.role)}"><div class="who">${turn}${escapeHtml(message.label)}</div><pre>${escapeHtml(message.text + cutNote(message.cut))}</pre></div>`;
 }
 
-function cycleHtml(cycle: ReportCycle): string {
-  const passed = cycle.items.filter((item) => item.score === 1 && !item.violation).length;
+function cycleHtml(cycle: ReportCycle, previous: ReportCycle | undefined): string {
   const turn =
     cycle.userTurn === null
       ? ''
@@ -20,20 +19,39 @@ function cycleHtml(cycle: ReportCycle): string {
     cycle.warnings.length === 0
       ? ''
       : `<p class="muted">Warnings: ${cycle.warnings.map(escapeHtml).join('; ')}</p>`;
-  const rows = cycle.items
+  // The items that passed are named; the ones that did not are shown whole, since those are what a reader
+  // opens a case for (and a report of every item of every method would run to tens of megabytes).
+  const passing = cycle.items.filter((item) => item.score === 1 && !item.violation);
+  const failing = cycle.items.filter((item) => !(item.score === 1 && !item.violation));
+  const rows = failing
     .map((item) => {
-      const verdict = item.violation ? 'violation' : item.score === 1 ? 'pass' : 'fail';
-      return `<tr><td><code>${escapeHtml(item.key)}</code><br><span class="muted">${escapeHtml(item.type)}</span></td><td>${escapeHtml(item.prompt)}</td><td>${escapeHtml(item.response)}</td><td>${escapeHtml(item.expected)}</td><td class="${verdict === 'pass' ? 'pass' : 'fail'}">${verdict}</td><td>${escapeHtml(item.reason)}</td></tr>`;
+      const verdict = item.violation ? 'violation' : 'fail';
+      return `<tr><td><code>${escapeHtml(item.key)}</code><br><span class="muted">${escapeHtml(item.type)}</span></td><td>${escapeHtml(item.prompt)}</td><td>${escapeHtml(item.response)}</td><td>${escapeHtml(item.expected)}</td><td class="fail">${verdict}</td><td>${escapeHtml(item.reason)}</td></tr>`;
     })
     .join('');
+  const passed =
+    passing.length === 0
+      ? ''
+      : `<p class="pass">Passed: ${passing.map((item) => `<code>${escapeHtml(item.key)}</code>`).join(', ')}</p>`;
+  const table =
+    failing.length === 0
+      ? ''
+      : `<table><thead><tr><th>Item</th><th>Prompt</th><th>Response</th><th>Expected</th><th>Verdict</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table>`;
   const tokens =
     cycle.artifactTokens === null ? '' : ` · ${cycle.artifactTokens.toLocaleString('en-US')} tokens`;
-  return `<h4>Cycle ${cycle.cycle} · ${passed}/${cycle.items.length} items passed${tokens}</h4>${turn}<details><summary>Artifact as the target saw it</summary><pre>${escapeHtml(cycle.artifactText + cutNote(cycle.artifactCut)) || '(empty)'}</pre></details>${warnings}<table><thead><tr><th>Item</th><th>Prompt</th><th>Response</th><th>Expected</th><th>Verdict</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+  // A method that kept its artifact across a cycle would otherwise repeat it whole.
+  const artifact =
+    previous !== undefined &&
+    previous.artifactDigest !== '' &&
+    previous.artifactDigest === cycle.artifactDigest
+      ? `<p class="muted">Artifact unchanged since cycle ${previous.cycle}.</p>`
+      : `<details><summary>Artifact as the target saw it</summary><pre>${escapeHtml(cycle.artifactText + cutNote(cycle.artifactCut)) || '(empty)'}</pre></details>`;
+  return `<h4>Cycle ${cycle.cycle} · ${passing.length}/${cycle.items.length} items passed${tokens}</h4>${turn}${artifact}${warnings}${passed}${table}`;
 }
 
 function outcomeHtml(outcome: ReportCaseOutcome): string {
   const error = outcome.error === null ? '' : `<p class="fail">Failed: ${escapeHtml(outcome.error)}</p>`;
-  return `<details><summary>${escapeHtml(outcome.method)} · ${escapeHtml(outcome.status)}</summary>${error}${outcome.cycles.map(cycleHtml).join('')}</details>`;
+  return `<details><summary>${escapeHtml(outcome.method)} · ${escapeHtml(outcome.status)}</summary>${error}${outcome.cycles.map((cycle, index) => cycleHtml(cycle, outcome.cycles[index - 1])).join('')}</details>`;
 }
 
 function passSummary(outcome: ReportCaseOutcome): string {
@@ -64,5 +82,5 @@ export function renderDrillDown(cases: readonly ReportCase[]): string {
     const members = cases.filter((entry) => entry.family === family);
     return `<h3>${escapeHtml(family)} (${members.length} cases)</h3>${members.map(renderCase).join('\n')}`;
   });
-  return `<h2 id="cases">Cases</h2><p class="note">Each case opens to its transcript and, per method, each cycle's artifact and every item: the prompt, the response, what was expected, the verdict and why.</p>${groups.join('\n')}`;
+  return `<h2 id="cases">Cases</h2><p class="note">Each case opens to its transcript and, per method, each cycle's artifact, the items that passed, and every item that did not: the prompt, the response, what was expected, the verdict and why. The JSON form (<code>--format json</code>) has every item.</p>${groups.join('\n')}`;
 }
