@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompactkitError, ValidationError } from '../errors.js';
 import { builtInMethods, findMethod, instantiateMethod } from './built-in-methods.js';
@@ -20,13 +21,13 @@ export async function loadCompactor(
   const builtIn = findMethod(spec);
   if (builtIn !== undefined) return instantiateMethod(builtIn, options);
   const isPath = spec.startsWith('.') || isAbsolute(spec) || /\.[cm]?[jt]s$/.test(spec);
-  if (!isPath && !spec.includes('/') && !spec.startsWith('@')) {
-    // A bare word that is not a built-in is more likely a typo than a package.
+  if (!isPath && !spec.includes('/') && !spec.startsWith('@') && packageTarget(spec) === spec) {
+    // A bare word that is neither a built-in nor an installed package is most likely a typo.
     const known = builtInMethods.map((method) => method.name).join(', ');
     throw new ValidationError([
       {
         where: `--method ${spec}`,
-        message: `unknown method; built-in: ${known}, or give a path like ./my-method.ts`,
+        message: `unknown method; built-in: ${known}, or give a path like ./my-method.ts or an installed package name`,
       },
     ]);
   }
@@ -46,8 +47,21 @@ export async function loadCompactor(
   return compactor;
 }
 
+/**
+ * A package is looked up from the working directory first, so `--method my-method` finds the package installed
+ * in the user's project even when compactkit itself runs from elsewhere (npx, a global install).
+ */
+function packageTarget(spec: string): string {
+  try {
+    return pathToFileURL(createRequire(join(process.cwd(), 'package.json')).resolve(spec)).href;
+  } catch {
+    // Not resolvable from the project (or ESM-only exports): Node resolves it from compactkit's location.
+    return spec;
+  }
+}
+
 async function importModule(spec: string, isPath: boolean): Promise<unknown> {
-  const target = isPath ? pathToFileURL(resolve(spec)).href : spec;
+  const target = isPath ? pathToFileURL(resolve(spec)).href : packageTarget(spec);
   try {
     if (/\.[cm]?ts$/.test(spec)) {
       const { tsImport } = await import('tsx/esm/api');

@@ -59,6 +59,19 @@ describe('renderHtmlReport', () => {
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
   });
 
+  it('shows every item once: failing ones open, passing ones folded, repeats of the cycle before named', async () => {
+    const html = await renderHtmlReport(data);
+    // structured-state passes both items in every cycle with the same answers.
+    expect(html).toContain('<details><summary class="pass">Passed: recall_rule, open_task</summary><table>');
+    expect(html).toContain(
+      '<p class="muted">Same response and verdict as in cycle 0: <code>recall_rule</code>, <code>open_task</code></p>',
+    );
+    // The hostile method misses the open task: its row is shown with the response and the reason.
+    expect(html).toMatch(
+      /<td><code>open_task<\/code>.*?<td>The notes do not say\.<\/td><td>contains &quot;tag the release&quot;<\/td><td class="fail">fail<\/td><td>missing &quot;tag the release&quot;<\/td>/,
+    );
+  });
+
   it('is byte-identical for the same data', async () => {
     expect(await renderHtmlReport(data)).toBe(await renderHtmlReport(data));
   });
