@@ -47,6 +47,7 @@ export function registerReportCommand(program: Command): void {
         if (options.out === undefined && options.format !== 'html') {
           const data = await buildReportData(store, runIds, {
             cases: options.cases && options.format === 'json',
+            suites,
           });
           process.stdout.write(
             options.format === 'md' ? renderMarkdownReport(data) : `${JSON.stringify(data, null, 2)}\n`,
@@ -54,7 +55,9 @@ export function registerReportCommand(program: Command): void {
           return;
         }
         const path = options.out ?? defaultReportPath(store.path);
-        await writeReport(store, runIds, path, { format: options.format, cases: options.cases, suites });
+        // Markdown has no drill-down, so its cases are not gathered.
+        const cases = options.cases && options.format !== 'md';
+        await writeReport(store, runIds, path, { format: options.format, cases, suites });
         process.stdout.write(`report: ${path}\n`);
       } finally {
         store.close();

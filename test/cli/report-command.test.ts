@@ -59,11 +59,17 @@ describe('compactkit report', () => {
     expect(markdown.stdout).toMatch(/^\| [12] \| structured-state@1\.0\.0 \| \d\.\d{3} \| /m);
     expect(markdown.stdout).toMatch(/^\| [12] \| truncate-last-n@1\.0\.0 \| \d\.\d{3} \| /m);
 
-    const json = await cli(['report', ids[0]!, '--db', db, '--format', 'json']);
-    const data = JSON.parse(json.stdout) as { reportVersion: number; runs: unknown[]; cases: unknown[] };
+    const json = await cli(['report', ids[0]!, '--db', db, '--format', 'json', '--suite', mini]);
+    const data = JSON.parse(json.stdout) as {
+      reportVersion: number;
+      runs: unknown[];
+      cases: { transcript: unknown[] | null }[];
+    };
     expect(data).toMatchObject({ reportVersion: 1 });
     expect(data.runs).toHaveLength(1);
     expect(data.cases).toHaveLength(2);
+    // The folder suite given with --suite lets the JSON carry the transcripts too.
+    expect(data.cases.every((entry) => Array.isArray(entry.transcript))).toBe(true);
 
     const missing = await cli(['report', 'no-such-run', '--db', db]);
     expect(missing.code).toBe(2);
