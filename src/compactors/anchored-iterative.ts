@@ -8,10 +8,12 @@ import {
   mergeTurnIds,
   outputTokensOption,
   replyTokens,
+  type SummaryLimits,
+  summaryLimits,
   targetTokens,
 } from './llm-method-options.js';
 import { mergeSectionUpdates, numberSections, sectionUpdatesSchema } from './merge-section-updates.js';
-import type { MethodDefinition, MethodOptions } from './method-definition.js';
+import type { MethodDefinition } from './method-definition.js';
 import {
   ANCHORED_ITERATIVE_PROMPT_VERSION,
   ANCHORED_ITERATIVE_SYSTEM,
@@ -20,7 +22,7 @@ import {
 import { renderArtifactText } from './render-artifact-text.js';
 import { emptyKept, type KeptSections, keptFromArtifact, keptToArtifact } from './summary-sections.js';
 import { limitKept, trimKeptToTokens } from './trim-to-budget.js';
-import type { Compactor, CompactorContext, CompactorInput } from './types.js';
+import type { CompactorContext, CompactorInput } from './types.js';
 
 const NAME = 'anchored-iterative';
 
@@ -45,28 +47,13 @@ export const anchoredIterativeMethod: MethodDefinition = {
     ),
     maxInputTokens: MAX_INPUT_TOKENS_OPTION,
   },
-  create: (options) => createAnchoredIterative(options),
+  create: (options) => ({ compact: (input, context) => update(input, context, summaryLimits(options)) }),
 };
-
-function createAnchoredIterative(options: MethodOptions): Compactor {
-  const settings = {
-    maxSummaryTokens: options.maxSummaryTokens as number,
-    maxInputTokens: options.maxInputTokens as number,
-  };
-  return {
-    name: NAME,
-    version: anchoredIterativeMethod.version,
-    description: anchoredIterativeMethod.description,
-    needsModel: true,
-    deterministic: false,
-    compact: (input, context) => update(input, context, settings),
-  };
-}
 
 async function update(
   { transcript, previousArtifact, budgetTokens }: CompactorInput,
   context: CompactorContext,
-  options: { maxSummaryTokens: number; maxInputTokens: number },
+  options: SummaryLimits,
 ): Promise<CompactionArtifact> {
   const model = startMethodModel(NAME, ANCHORED_ITERATIVE_PROMPT_VERSION, context);
   const previous =

@@ -9,11 +9,11 @@ import {
   outputTokensOption,
   replyTokens,
 } from './llm-method-options.js';
-import type { MethodDefinition, MethodOptions } from './method-definition.js';
+import type { MethodCompaction, MethodDefinition, MethodOptions } from './method-definition.js';
 import { HYBRID_PROMPT_VERSION, HYBRID_SYSTEM, hybridPrompt } from './prompts/hybrid-prompt.js';
 import { renderArtifactText } from './render-artifact-text.js';
 import { trimTextToTokens } from './trim-to-budget.js';
-import type { Compactor, CompactorContext, CompactorInput } from './types.js';
+import type { CompactorContext, CompactorInput } from './types.js';
 
 /** Settings of `createHybridMethod`. */
 export interface HybridMethodSettings {
@@ -66,29 +66,23 @@ function createHybrid(
   definition: MethodDefinition,
   base: MethodDefinition,
   options: MethodOptions,
-): Compactor {
+): MethodCompaction {
   // `instantiateMethod` resolved the base's options together with ours (defaults included).
   const baseOptions = Object.fromEntries(Object.keys(base.options).map((key) => [key, options[key]!]));
-  const baseCompactor = base.create(baseOptions);
+  // The base's identity comes from its definition, as for any method; its compaction from `create`.
+  const baseCompactor = { name: base.name, version: base.version, ...base.create(baseOptions) };
   const settings = {
     name: definition.name,
     maxProseTokens: options.maxProseTokens as number,
     maxInputTokens: options.maxInputTokens as number,
   };
-  return {
-    name: definition.name,
-    version: definition.version,
-    description: definition.description,
-    needsModel: true,
-    deterministic: false,
-    compact: (input, context) => compactHybrid(input, context, baseCompactor, settings),
-  };
+  return { compact: (input, context) => compactHybrid(input, context, baseCompactor, settings) };
 }
 
 async function compactHybrid(
   { transcript, previousArtifact, budgetTokens }: CompactorInput,
   context: CompactorContext,
-  base: Compactor,
+  base: MethodCompaction & { name: string; version: string },
   options: { name: string; maxProseTokens: number; maxInputTokens: number },
 ): Promise<CompactionArtifact> {
   const { name } = options;

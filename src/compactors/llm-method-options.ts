@@ -1,5 +1,5 @@
 import type { CompactionArtifact } from '../bench/artifact/compaction-artifact.js';
-import type { MethodOptionSpec } from './method-definition.js';
+import type { MethodOptionSpec, MethodOptions } from './method-definition.js';
 
 /** `maxInputTokens`: the most transcript tokens one model call gets; longer input keeps its opening and end. */
 export const MAX_INPUT_TOKENS_OPTION: MethodOptionSpec = {
@@ -14,6 +14,20 @@ export const MAX_INPUT_TOKENS_OPTION: MethodOptionSpec = {
 /** An integer option bounding the size of what the method writes, in tokens. */
 export function outputTokensOption(defaultTokens: number, description: string): MethodOptionSpec {
   return { type: 'integer', default: defaultTokens, min: 20, max: 100_000, description };
+}
+
+/** The two limits every summarising method takes: the size of what it writes and of what one call reads. */
+export interface SummaryLimits {
+  maxSummaryTokens: number;
+  maxInputTokens: number;
+}
+
+/** The summary limits from resolved options (`instantiateMethod` has already checked both). */
+export function summaryLimits(options: MethodOptions): SummaryLimits {
+  return {
+    maxSummaryTokens: options.maxSummaryTokens as number,
+    maxInputTokens: options.maxInputTokens as number,
+  };
 }
 
 /** The size to ask for and enforce: the method's own limit, or the caller's budget when that is tighter. */

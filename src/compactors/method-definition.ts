@@ -16,6 +16,12 @@ export interface MethodOptionSpec {
   choices?: readonly string[];
 }
 
+/**
+ * What `create` returns: the compaction itself. A method's name, version and flags come from its definition
+ * alone (`instantiateMethod` stamps them), so a full Compactor is accepted but its identity fields are not read.
+ */
+export type MethodCompaction = Pick<Compactor, 'compact'>;
+
 /** Resolved option values by name: every declared option, given or defaulted, already of its type. */
 export type MethodOptions = Readonly<Record<string, number | boolean | string>>;
 
@@ -32,7 +38,7 @@ export interface MethodDefinition {
   readonly needsModel: boolean;
   readonly deterministic: boolean;
   readonly options: Readonly<Record<string, MethodOptionSpec>>;
-  create(options: MethodOptions): Compactor;
+  create(options: MethodOptions): MethodCompaction;
 }
 
 /** True when the value looks like a MethodDefinition rather than a ready Compactor. */

@@ -8,9 +8,11 @@ import {
   mergeTurnIds,
   outputTokensOption,
   replyTokens,
+  type SummaryLimits,
+  summaryLimits,
   targetTokens,
 } from './llm-method-options.js';
-import type { MethodDefinition, MethodOptions } from './method-definition.js';
+import type { MethodDefinition } from './method-definition.js';
 import {
   NAIVE_SUMMARY_PROMPT_VERSION,
   NAIVE_SUMMARY_SYSTEM,
@@ -18,7 +20,7 @@ import {
 } from './prompts/naive-summary-prompt.js';
 import { renderArtifactText } from './render-artifact-text.js';
 import { trimTextToTokens } from './trim-to-budget.js';
-import type { Compactor, CompactorContext, CompactorInput } from './types.js';
+import type { CompactorContext, CompactorInput } from './types.js';
 
 const NAME = 'naive-summary';
 
@@ -37,26 +39,15 @@ export const naiveSummaryMethod: MethodDefinition = {
     maxSummaryTokens: outputTokensOption(1_000, 'most tokens of the summary (a tighter --budget wins)'),
     maxInputTokens: MAX_INPUT_TOKENS_OPTION,
   },
-  create: (options) => createNaiveSummary(options),
+  create: (options) => ({
+    compact: (input, context) => summarize(input, context, summaryLimits(options)),
+  }),
 };
-
-function createNaiveSummary(options: MethodOptions): Compactor {
-  const maxSummaryTokens = options.maxSummaryTokens as number;
-  const maxInputTokens = options.maxInputTokens as number;
-  return {
-    name: NAME,
-    version: naiveSummaryMethod.version,
-    description: naiveSummaryMethod.description,
-    needsModel: true,
-    deterministic: false,
-    compact: (input, context) => summarize(input, context, { maxSummaryTokens, maxInputTokens }),
-  };
-}
 
 async function summarize(
   { transcript, previousArtifact, budgetTokens }: CompactorInput,
   context: CompactorContext,
-  options: { maxSummaryTokens: number; maxInputTokens: number },
+  options: SummaryLimits,
 ): Promise<CompactionArtifact> {
   const model = startMethodModel(NAME, NAIVE_SUMMARY_PROMPT_VERSION, context);
   const earlierNotes = previousArtifact === undefined ? '' : renderArtifactText(previousArtifact);

@@ -63,9 +63,6 @@ export const observationMaskingMethod: MethodDefinition = {
   create(options) {
     const keepRecentTurns = Number(options.keepRecentTurns ?? DEFAULT_KEEP_RECENT_TURNS);
     return {
-      name: 'observation-masking',
-      version: '1.0.0',
-      deterministic: true,
       async compact({ transcript, previousArtifact, budgetTokens }, context) {
         context.signal?.throwIfAborted();
         const earlier = recoverOpenEntries(previousArtifact);

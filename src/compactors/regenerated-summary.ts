@@ -8,9 +8,11 @@ import {
   mergeTurnIds,
   outputTokensOption,
   replyTokens,
+  type SummaryLimits,
+  summaryLimits,
   targetTokens,
 } from './llm-method-options.js';
-import type { MethodDefinition, MethodOptions } from './method-definition.js';
+import type { MethodDefinition } from './method-definition.js';
 import {
   REGENERATED_SUMMARY_PROMPT_VERSION,
   REGENERATED_SUMMARY_SYSTEM,
@@ -24,7 +26,7 @@ import {
   sectionFieldsSchema,
 } from './summary-sections.js';
 import { limitKept, trimKeptToTokens } from './trim-to-budget.js';
-import type { Compactor, CompactorContext, CompactorInput } from './types.js';
+import type { CompactorContext, CompactorInput } from './types.js';
 
 const NAME = 'regenerated-summary';
 
@@ -50,28 +52,13 @@ export const regeneratedSummaryMethod: MethodDefinition = {
     ),
     maxInputTokens: MAX_INPUT_TOKENS_OPTION,
   },
-  create: (options) => createRegeneratedSummary(options),
+  create: (options) => ({ compact: (input, context) => regenerate(input, context, summaryLimits(options)) }),
 };
-
-function createRegeneratedSummary(options: MethodOptions): Compactor {
-  const settings = {
-    maxSummaryTokens: options.maxSummaryTokens as number,
-    maxInputTokens: options.maxInputTokens as number,
-  };
-  return {
-    name: NAME,
-    version: regeneratedSummaryMethod.version,
-    description: regeneratedSummaryMethod.description,
-    needsModel: true,
-    deterministic: false,
-    compact: (input, context) => regenerate(input, context, settings),
-  };
-}
 
 async function regenerate(
   { transcript, previousArtifact, budgetTokens }: CompactorInput,
   context: CompactorContext,
-  options: { maxSummaryTokens: number; maxInputTokens: number },
+  options: SummaryLimits,
 ): Promise<CompactionArtifact> {
   const model = startMethodModel(NAME, REGENERATED_SUMMARY_PROMPT_VERSION, context);
   const summarySoFar = previousArtifact === undefined ? '' : renderArtifactText(previousArtifact);

@@ -43,9 +43,6 @@ export const truncateLastNMethod: MethodDefinition = {
   create(options) {
     const keepTurns = Number(options.keepTurns ?? DEFAULT_KEEP_TURNS);
     return {
-      name: 'truncate-last-n',
-      version: '1.0.0',
-      deterministic: true,
       async compact({ transcript, previousArtifact, budgetTokens }, context) {
         context.signal?.throwIfAborted();
         const earlier = recoverEntries(previousArtifact);

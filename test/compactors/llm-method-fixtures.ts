@@ -75,7 +75,10 @@ export function driftTurns(turn: number, user: string, reply: string): Message[]
   ];
 }
 
-/** A JSON reply for a sectioned summary: every section empty unless given. */
+/**
+ * A JSON reply for a sectioned summary: every section empty unless given. The field list is written out here,
+ * not taken from SECTION_FIELDS, so that renaming a field on the wire breaks the tests.
+ */
 export function sections(given: Partial<Record<string, string[]>>): Record<string, string[]> {
   const fields = [
     'intent',

@@ -15,7 +15,7 @@ import {
   startFakeServer,
   textReply,
 } from '../llm/fake-servers.js';
-import { fakeModel, sentChat } from './llm-method-fixtures.js';
+import { fakeModel, sections, sentChat } from './llm-method-fixtures.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const suite = await loadSuite(join(root, 'test/bench/fixtures/mini-suite'));
@@ -112,24 +112,10 @@ describe('LLM methods in a benchmark run against a scripted fake server', () => 
       const lines = fenced(user, 'TRANSCRIPT')
         .filter((line) => /^(\[turn \d+\] )?user: /.test(line))
         .map((line) => line.replace(/^(\[turn \d+\] )?user: /, ''));
-      const add = Object.fromEntries(
-        [
-          'intent',
-          'keyConcepts',
-          'filesAndCode',
-          'errorsAndFixes',
-          'userInstructions',
-          'prohibitions',
-          'decisions',
-          'superseded',
-          'pendingTasks',
-          'deferredTasks',
-          'currentWork',
-          'nextStep',
-        ].map((field) => [field, [] as string[]]),
-      );
-      add.prohibitions = lines.filter((line) => /never/i.test(line));
-      add.keyConcepts = lines.filter((line) => !/never/i.test(line));
+      const add = sections({
+        prohibitions: lines.filter((line) => /never/i.test(line)),
+        keyConcepts: lines.filter((line) => !/never/i.test(line)),
+      });
       return textReply('openai', JSON.stringify({ add, resolvedIds: [], supersededIds: [] }), {
         input: 400,
         output: 90,

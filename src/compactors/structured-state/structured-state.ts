@@ -1,6 +1,5 @@
 import type { Message, ToolCall } from '../../messages/types.js';
 import type { MethodDefinition } from '../method-definition.js';
-import type { Compactor } from '../types.js';
 import { fitToBudget } from './fit-to-budget.js';
 import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
@@ -64,12 +63,9 @@ export const structuredStateMethod: MethodDefinition = {
       description: 'most tokens of rendered artifact, 0 for no cap of its own (a run budget still applies)',
     },
   },
-  create(options): Compactor {
+  create(options) {
     const maxTokens = options.maxTokens as number;
     return {
-      name: 'structured-state',
-      version: '1.0.0',
-      deterministic: true,
       async compact({ transcript, previousArtifact, budgetTokens }) {
         const ledger = previousArtifact === undefined ? new Ledger() : ledgerFromArtifact(previousArtifact);
         readMessages(ledger, transcript);
