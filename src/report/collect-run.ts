@@ -1,5 +1,5 @@
 import { describeCasePlan } from '../bench/leaderboard/build-leaderboard.js';
-import { scoreStoredRun } from '../bench/runner/score-stored-run.js';
+import { scoreStoredRunAtTiers } from '../bench/runner/score-stored-run.js';
 import { scoreCycle } from '../bench/scoring/score-cycle.js';
 import type { Tier } from '../bench/scoring/scoring-constants.js';
 import type { CaseRecord, Store } from '../store/types.js';
@@ -68,9 +68,7 @@ function usageOf(store: Store, runId: string, config: RunConfig): ReportUsage[] 
  * qualification column), the drift curve, the families and the model usage.
  */
 export function collectRun(store: Store, runId: string, cases: readonly CaseRecord[]): ReportRun {
-  const byTier = Object.fromEntries(
-    TIERS.map((tier) => [tier, scoreStoredRun(store, runId, { tier })]),
-  ) as Record<Tier, ReturnType<typeof scoreStoredRun>>;
+  const byTier = scoreStoredRunAtTiers(store, runId, TIERS, cases);
   const scores = byTier['4x'];
   const { run } = scores;
   const config = run.config as RunConfig;

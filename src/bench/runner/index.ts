@@ -8,4 +8,4 @@ export { type PlannedCase, planCases } from './plan-cases.js';
 export { type BenchRunResult, runBench } from './run-bench.js';
 export { type CaseRunContext, forCompactor, runCase } from './run-case.js';
 export { runFingerprint, stableJson } from './run-fingerprint.js';
-export { type StoredRunScores, scoreStoredRun } from './score-stored-run.js';
+export { type StoredRunScores, scoreStoredRun, scoreStoredRunAtTiers } from './score-stored-run.js';

@@ -19,6 +19,22 @@ export interface StoredRunScores extends RunScores {
  * compared, to flag a run scored by a different scorer.
  */
 export function scoreStoredRun(store: Store, runId: string, options: { tier?: Tier } = {}): StoredRunScores {
+  const tier = options.tier ?? 'run';
+  return scoreStoredRunAtTiers(store, runId, [tier])[tier] as StoredRunScores;
+}
+
+/**
+ * `scoreStoredRun` at several tiers, the run read and judged once: only qualification depends on the tier.
+ * `'run'` stands for the run's own tier. `records` are the run's stored cases when the caller has read them
+ * already (with or without artifacts).
+ * @example const { '2x': loose, '8x': strict } = scoreStoredRunAtTiers(store, runId, ['2x', '8x']);
+ */
+export function scoreStoredRunAtTiers<T extends Tier | 'run'>(
+  store: Store,
+  runId: string,
+  tiers: readonly T[],
+  records?: readonly CaseRecord[],
+): Record<T, StoredRunScores> {
   const run = store.runs.get(runId);
   if (run === undefined)
     throw new StoreError(
@@ -33,18 +49,22 @@ export function scoreStoredRun(store: Store, runId: string, options: { tier?: Ti
   }
   const config = run.config as { expectedCases?: number; cycles?: number; tier?: Tier };
   let verdictMismatches = 0;
-  const cases: ScoredCase[] = store.readCases(runId, { artifacts: false }).map((record) => {
+  const cases: ScoredCase[] = (records ?? store.readCases(runId, { artifacts: false })).map((record) => {
     const rescored = rescoreCase(record);
     verdictMismatches += rescored.mismatches;
     return rescored.scored;
   });
-  const scores = scoreRun({
-    cases,
-    expectedCases: config.expectedCases ?? cases.length,
-    expectedCycles: (config.cycles ?? 0) + 1,
-    tier: options.tier ?? config.tier ?? '4x',
-  });
-  return { ...scores, run, verdictMismatches };
+  const byTier = {} as Record<T, StoredRunScores>;
+  for (const tier of tiers) {
+    const scores = scoreRun({
+      cases,
+      expectedCases: config.expectedCases ?? cases.length,
+      expectedCycles: (config.cycles ?? 0) + 1,
+      tier: tier === 'run' ? (config.tier ?? '4x') : tier,
+    });
+    byTier[tier] = { ...scores, run, verdictMismatches };
+  }
+  return byTier;
 }
 
 function rescoreCase(record: CaseRecord): { scored: ScoredCase; mismatches: number } {
