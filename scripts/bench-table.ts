@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createLexicalTarget } from '../src/bench/reader/index.js';
 import {
   formatResultsTable,
   type ResultsRow,
@@ -15,7 +16,6 @@ import {
 } from '../src/bench/results-table/results-table.js';
 import { runBench, scoreStoredRunAtTiers } from '../src/bench/runner/index.js';
 import { resolveSuite } from '../src/bench/suites/index.js';
-import { createLexicalTarget } from '../src/bench/target/index.js';
 import { builtInCompactors } from '../src/compactors/index.js';
 import { openStore } from '../src/store/index.js';
 

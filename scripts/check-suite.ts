@@ -1,18 +1,19 @@
 /**
- * Checks the templates of a suite folder the way a template author needs: each template is generated at
+ * Checks the templates of a suite (a shipped name, a folder tree or one template file) the way a template
+ * author needs: each template is generated at
  * every difficulty for a few slots, run through the `oracle` and `null` controls with the lexical reader and
  * scored, and every oracle item that fails is printed with the reader's answer and the verdict.
  *
  *   npx tsx scripts/check-suite.ts suites/elite [--family NAME] [--template KEY] [--slots 3] [--difficulty easy,hard]
  */
 import { parseArgs } from 'node:util';
+import { createLexicalTarget } from '../src/bench/reader/index.js';
 import { planCases } from '../src/bench/runner/plan-cases.js';
 import { runCase } from '../src/bench/runner/run-case.js';
-import { loadSuite } from '../src/bench/suites/load-suite.js';
-import { createLexicalTarget } from '../src/bench/target/index.js';
+import { resolveSuite, suiteDifficultyWarnings } from '../src/bench/suites/index.js';
 import { DIFFICULTIES, type Difficulty } from '../src/bench/template/index.js';
-import { nullCompactor } from '../src/compactors/null-compactor.js';
-import { oracleCompactor } from '../src/compactors/oracle-compactor.js';
+import { nullCompactor } from '../src/compactors/methods/null-compactor.js';
+import { oracleCompactor } from '../src/compactors/methods/oracle-compactor.js';
 import type { Compactor } from '../src/compactors/types.js';
 import { ValidationError } from '../src/errors.js';
 import { createLineMemoCounter, createTokenCounter } from '../src/tokens/index.js';
@@ -28,18 +29,26 @@ const { values, positionals } = parseArgs({
   },
 });
 const directory = positionals[0] ?? 'suites/elite';
-const suite = await loadSuite(directory).catch((error: unknown) => {
+const suite = await resolveSuite(directory).catch((error: unknown) => {
   if (error instanceof ValidationError) {
     for (const issue of error.issues) console.log(`ERROR ${issue.where}: ${issue.message}`);
     process.exit(1);
   }
   throw error;
 });
+const difficulties = values.difficulty.split(',') as Difficulty[];
+for (const warning of suiteDifficultyWarnings(suite, {
+  difficulties,
+  ...(values.family ? { families: values.family.split(',') } : {}),
+  ...(values.template ? { templates: values.template.split(',') } : {}),
+})) {
+  console.log(`WARN ${warning.where}: ${warning.message}`);
+}
 const planned = planCases({
   suite,
   ...(values.family ? { families: values.family.split(',') } : {}),
   ...(values.template ? { templates: values.template.split(',') } : {}),
-  difficulties: values.difficulty.split(',') as Difficulty[],
+  difficulties,
   cases: Number(values.slots),
   seedGroup: 'check',
 });

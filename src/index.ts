@@ -1,7 +1,71 @@
-// The public API of compactkit: named re-exports only, so the surface stays explicit.
-export * from './bench/index.js';
-export * from './compaction/index.js';
-export * from './compactors/index.js';
+/**
+ * compactkit: the names a user of the engine, the methods, the benchmark and the store needs, listed one by one so
+ * the public surface is a visible decision (test/architecture/public-api.test.ts snapshots it). Building blocks
+ * have subpaths: compactkit/compaction, /methods, /bench, /llm, /messages, /tokens, /store, /report, /test,
+ * /ai-sdk and /langchain. Every type of those modules is exported here too; types cost nothing at run time.
+ */
+
+export type * from './artifact/index.js';
+export {
+  ARTIFACT_SCHEMA_VERSION,
+  compactionArtifactSchema,
+  emptyArtifact,
+  parseArtifact,
+  toCompactBenchJson,
+} from './artifact/index.js';
+export type * from './bench/index.js';
+export {
+  buildLeaderboard,
+  builtInSuiteNames,
+  checkTemplate,
+  createLexicalTarget,
+  createModelTarget,
+  formatLeaderboard,
+  generateCase,
+  loadSuite,
+  loadTemplate,
+  parseTemplate,
+  QUALIFICATION,
+  rankRuns,
+  renderArtifact,
+  resolveSuite,
+  runBench,
+  SCORER_VERSION,
+  scoreRun,
+  scoreStoredRun,
+  TIER_FLOORS,
+} from './bench/index.js';
+export type * from './compaction/index.js';
+export {
+  activeChain,
+  appendToLoop,
+  CompactionEngine,
+  CompactionScope,
+  CompactionTrigger,
+  ContextTracker,
+  compactTranscript,
+  createLoopRecord,
+  createSession,
+  DefaultBlockCompaction,
+  DefaultCompaction,
+  defineCompactionConfig,
+  findPairingProblem,
+  hasValidToolPairs,
+  repairToolPairs,
+  TurnMap,
+} from './compaction/index.js';
+export type * from './compactors/index.js';
+export {
+  blockStrategyAsCompactor,
+  builtInCompactors,
+  builtInMethods,
+  compactorAsBlockStrategy,
+  findMethod,
+  instantiateMethod,
+  loadCompactor,
+  nullCompactor,
+  oracleCompactor,
+} from './compactors/index.js';
 export {
   CompactionError,
   CompactkitError,
@@ -9,7 +73,29 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
-export * from './llm/index.js';
-export * from './messages/index.js';
-export * from './store/index.js';
-export * from './tokens/index.js';
+export type * from './llm/index.js';
+export {
+  createLanguageModel,
+  formatModelSpec,
+  ProviderError,
+  parseModelSpec,
+  ReplayMissError,
+  StructuredOutputError,
+} from './llm/index.js';
+export type * from './messages/index.js';
+export {
+  detectMessageFormat,
+  fromAnthropicMessages,
+  fromModelMessages,
+  fromOpenAIMessages,
+  messageSchema,
+  parseTranscript,
+  readTranscript,
+  toAnthropicMessages,
+  toModelMessages,
+  toOpenAIMessages,
+} from './messages/index.js';
+export type * from './store/index.js';
+export { defaultStorePath, exportRun, importRun, openStore, StoreError } from './store/index.js';
+export type * from './tokens/index.js';
+export { countTextTokens, createTokenCounter } from './tokens/index.js';

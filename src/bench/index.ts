@@ -12,7 +12,7 @@ export {
   parseArtifact,
   type StructuredState,
   toCompactBenchJson,
-} from './artifact/index.js';
+} from '../artifact/index.js';
 export {
   type AnswerFormat,
   type BenchCase,
@@ -28,6 +28,7 @@ export {
 export {
   type CaseRequest,
   caseKey,
+  checkTemplate,
   DEFAULT_TARGET_TOKENS,
   GENERATOR_VERSION,
   generateCase,
@@ -40,6 +41,7 @@ export {
 } from './leaderboard/index.js';
 export { GENERATORS, type VariableGenerator } from './lexicon/index.js';
 export { caseSeed, createPrng, type Prng, variableSeed } from './random/index.js';
+export { createLexicalTarget, explainLexicalReader } from './reader/index.js';
 export {
   type BenchProgress,
   type BenchRunOptions,
@@ -64,14 +66,26 @@ export {
   type Tier,
   type Verdict,
 } from './scoring/index.js';
-export { builtInSuiteNames, loadSuite, resolveSuite, type Suite } from './suites/index.js';
+export {
+  builtInSuiteNames,
+  loadSuite,
+  resolveSuite,
+  type Suite,
+  type SuiteWarning,
+  suiteDifficultyWarnings,
+} from './suites/index.js';
 export {
   buildItemPrompt,
-  createLexicalTarget,
   createModelTarget,
-  explainLexicalReader,
   renderArtifact,
   type Target,
   type TargetAnswer,
 } from './target/index.js';
-export { loadTemplate, loadTemplateDirectory, parseTemplate, type Template } from './template/index.js';
+export {
+  loadTemplate,
+  loadTemplateDirectory,
+  parseTemplate,
+  TEMPLATE_LIMITS,
+  type Template,
+  templateDifficulties,
+} from './template/index.js';

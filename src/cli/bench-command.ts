@@ -80,7 +80,11 @@ export function registerBenchCommand(program: Command): void {
     .command('generate')
     .description('print one generated case as JSON (transcript, ground truth, items)')
     .requiredOption('--template <key>', 'template key, e.g. buried_constraint_1')
-    .option('--suite <name|dir>', 'the suite that holds it', 'elite')
+    .option(
+      '--suite <name|path>',
+      'the suite that holds it: a shipped name, a folder or a template file',
+      'elite',
+    )
     .option('--seed <group>', 'seed group', '0')
     .option('--slot <n>', 'case slot within the seed group', parseWholeNumber, 0)
     .option('--difficulty <level>', DIFFICULTIES.join('|'), parseChoice(DIFFICULTIES), 'easy')

@@ -1,8 +1,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { buildLeaderboard, formatLeaderboard } from '../bench/leaderboard/index.js';
+import { createLexicalTarget } from '../bench/reader/index.js';
 import { type BenchRunResult, runBench, type Tier } from '../bench/runner/index.js';
-import { resolveSuite } from '../bench/suites/index.js';
-import { createLexicalTarget, createModelTarget, type Target } from '../bench/target/index.js';
+import { resolveSuite, suiteDifficultyWarnings } from '../bench/suites/index.js';
+import { createModelTarget, type Target } from '../bench/target/index.js';
 import { DIFFICULTIES, type Difficulty } from '../bench/template/index.js';
 import {
   builtInMethods,
@@ -37,6 +38,7 @@ interface BenchRunCliOptions {
   resume?: string | boolean;
   family?: string[];
   template?: string[];
+  strict?: boolean;
   db?: string;
   json?: boolean;
   progress: boolean;
@@ -63,7 +65,11 @@ export function registerBenchRunCommand(bench: Command): void {
       [],
     )
     .option('--method-model <spec>', 'the model LLM-based methods use, e.g. openai:gpt-4o-mini')
-    .option('--suite <name|dir>', 'a shipped suite (elite, starter) or a folder of templates', 'elite')
+    .option(
+      '--suite <name|path>',
+      'a shipped suite (elite, starter), a folder of templates (subfolders included) or one template file',
+      'elite',
+    )
     .option('--difficulty <levels>', `comma-separated: ${DIFFICULTIES.join(',')}`, parseDifficulties, [
       ...DIFFICULTIES,
     ])
@@ -95,6 +101,7 @@ export function registerBenchRunCommand(bench: Command): void {
     )
     .option('--family <names>', 'only these families (comma-separated)', parseList)
     .option('--template <keys>', 'only these template keys (comma-separated)', parseList)
+    .option('--strict', 'refuse templates that lack a requested difficulty instead of skipping them')
     .option('--db <path>', 'the store file (default .compactkit/compactkit.db)')
     .option('--json', 'print the scores as JSON instead of tables')
     .option(
@@ -105,6 +112,14 @@ export function registerBenchRunCommand(bench: Command): void {
     .option('--no-progress', 'no progress bar')
     .action(async (options: BenchRunCliOptions) => {
       const suite = await resolveSuite(options.suite);
+      const warnings = suiteDifficultyWarnings(suite, {
+        difficulties: options.difficulty as Difficulty[],
+        ...(options.template ? { templates: options.template } : {}),
+        ...(options.family ? { families: options.family } : {}),
+        strict: options.strict === true,
+      });
+      for (const { where, message } of warnings)
+        process.stderr.write(`compactkit: warning: ${where}: ${message}\n`);
       const compactors = await loadMethods(options);
       const store = openStore(options.db ? { path: options.db } : {});
       const controller = new AbortController();

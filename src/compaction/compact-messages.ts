@@ -1,15 +1,19 @@
+import { CompactionError } from '../errors.js';
 import { assignTurns } from '../messages/assign-turns.js';
 import type { Message } from '../messages/types.js';
-import type { CompactionConfig } from './config.js';
+import { truncateUnpinned } from './fit-recent-turns.js';
+import { loadLoop } from './load-loop.js';
+import { finishBlock, planSections } from './plan-sections.js';
 import { repairToolPairs } from './repair-tool-pairs.js';
 import { summarizeSection } from './summarize-section.js';
-import type { TurnSummary } from './summarize-turn.js';
-import { truncateToolOutputs } from './truncate-tool-output.js';
 import { TurnMap } from './turn-map.js';
-import { type TurnRange, turnRange } from './turn-range.js';
-import type { StrategyContext } from './types.js';
+import { turnRange } from './turn-range.js';
+import type { CompactionStrategyInput } from './types.js';
 
-/** Which reduction level the legacy path needed: 0 none, 1 truncate, 2 summarise, 3 drop middle. */
+/**
+ * Which reduction level the legacy path needed: 0 none, 1 truncate tool outputs, 2 summarise the middle,
+ * 3 compact deeper (the first turns given up, pins kept, or the last turn compacted step by step).
+ */
 export type CompactionLevel = 0 | 1 | 2 | 3;
 
 /** The result of `compactMessages`. */
@@ -23,123 +27,108 @@ export interface CompactMessagesResult {
   warnings: string[];
 }
 
+const LOOP_ID = 'conversation';
+
 /**
- * The legacy in-memory compaction: applies, each only if still over budget,
- * (1) truncate tool outputs outside the last turn, (2) summarise the middle turns, (3) drop the middle,
- * keeping the user and system instructions it held and shrinking the recent window oldest-first.
- * The input is never mutated, and every returned context has its tool calls and results paired.
+ * The legacy in-memory compaction: applies, each only if still over budget, (1) truncate tool outputs outside
+ * the last turn, (2) keep the first and recent turns and summarise the middle, fitted to the budget as the block
+ * strategy fits it (the recent window grows to half the budget and shrinks to what fits), (3) the same after giving
+ * up the first turns or compacting the last turn step by step. Pins (system messages, the first request, rules,
+ * the caller's) are never dropped or summarised; pins alone over budget throw a CompactionError. The input is
+ * never mutated, and every returned context has its tool calls and results paired.
  */
-export function compactMessages(
-  messages: readonly Message[],
-  config: CompactionConfig,
-  context: StrategyContext,
-): CompactMessagesResult {
+export function compactMessages(input: CompactionStrategyInput): CompactMessagesResult {
+  const { messages, config, context } = input;
   const { counter, budgetTokens } = context;
   const numbered = messages.some((message) => message.turn === undefined)
     ? assignTurns([...messages])
     : [...messages];
   const turnMap = TurnMap.fromMessages(numbered);
   const turnCount = turnMap.turnCount();
-  const warnings: string[] = [];
-  const finish = (candidate: Message[], level: CompactionLevel): CompactMessagesResult => {
+  const finish = (candidate: Message[], level: CompactionLevel, warnings: string[] = []) => {
     const repaired = repairToolPairs(candidate);
-    warnings.push(...repaired.repairs);
     const tokens = counter.countMessages(repaired.messages);
-    return { messages: repaired.messages, level, tokens, withinBudget: tokens <= budgetTokens, warnings };
+    return {
+      messages: repaired.messages,
+      level,
+      tokens,
+      withinBudget: tokens <= budgetTokens,
+      warnings: [...warnings, ...repaired.repairs],
+    };
   };
 
   const level0 = finish(numbered, 0);
   if (level0.withinBudget) return level0;
-  warnings.length = 0;
 
-  const truncateOptions = { maxLines: config.toolOutputMaxLines, maxChars: config.toolOutputMaxChars };
+  const record = { id: LOOP_ID, messages: numbered };
+  const planner = planSections({ record, config, context, isMostRecent: true, turnMap });
+  const truncate = { maxLines: config.toolOutputMaxLines, maxChars: config.toolOutputMaxChars };
   const lastTurn = turnMap.turnMsgRange(turnCount - 1);
   const lastStart = lastTurn ? lastTurn[0] : numbered.length;
-  const truncated = [
-    ...truncateToolOutputs(numbered.slice(0, lastStart), truncateOptions),
-    ...numbered.slice(lastStart),
-  ];
-  const level1 = finish(truncated, 1);
+  const level1 = finish(
+    [
+      ...truncateUnpinned(numbered.slice(0, lastStart), { truncate, pinned: planner.pinnedSet }),
+      ...numbered.slice(lastStart),
+    ],
+    1,
+  );
   if (level1.withinBudget) return level1;
-  warnings.length = 0;
 
-  const firstCount = Math.min(config.keepFirstTurns, turnCount);
-  let recentStart = Math.max(firstCount, turnCount - config.keepRecentTurns);
-  // Kept turns come from `source`: outputs truncated except in the last turn, until nothing else is left.
-  let source = truncated;
-  const slice = (range: TurnRange | undefined): Message[] =>
-    range ? turnMap.messagesForRange(range, source) : [];
-  const summaryCache = new Map<number, TurnSummary>();
-  const build = (first: number, recentFrom: number, instructionsOnly: boolean, budget: number): Message[] => {
-    const middle = turnRange(first, recentFrom - 1);
-    const summary = middle
-      ? summarizeSection({
-          messages: numbered,
-          turnMap,
-          range: middle,
-          config,
-          context,
-          label: 'this conversation',
-          budgetTokens: Math.max(0, budget),
-          instructionsOnly,
-          cache: summaryCache,
-        })
-      : undefined;
-    if (summary) warnings.push(...summary.warnings);
-    return [
-      ...slice(turnRange(0, first - 1)),
-      ...(summary?.message ? [summary.message] : []),
-      ...slice(turnRange(recentFrom, turnCount - 1)),
-    ];
-  };
-  // The summary gets whatever room the kept turns leave, up to maxSummaryTokens. An empty user message stands
-  // in for the summary so its message overhead is counted: the room is for its text alone.
-  const emptySummary: Message = { role: 'user', content: '' };
-  const roomFor = (from: number, recentFrom: number): number =>
-    Math.min(
-      config.maxSummaryTokens,
-      budgetTokens -
-        counter.countMessages([
-          ...slice(turnRange(0, from - 1)),
-          emptySummary,
-          ...slice(turnRange(recentFrom, turnCount - 1)),
-        ]),
+  const first = turnRange(0, Math.min(config.keepFirstTurns, turnCount) - 1);
+  const attempt = (budget: number) => {
+    const plan = planSections({
+      record,
+      config,
+      context: { ...context, budgetTokens: budget },
+      isMostRecent: true,
+      turnMap,
+    }).fit(first, undefined);
+    const middle = plan.middle;
+    const summary =
+      middle && !plan.middleAllPinned
+        ? summarizeSection({
+            messages: numbered,
+            turnMap,
+            range: middle,
+            config,
+            context,
+            label: 'this conversation',
+            budgetTokens: plan.summaryConfig.maxSummaryTokens,
+            skip: planner.pinnedSet,
+          })
+        : undefined;
+    const block = finishBlock(
+      plan,
+      middle ? { range: middle, messages: summary?.message ? [summary.message] : [] } : undefined,
     );
-  if (recentStart > firstCount && roomFor(firstCount, recentStart) > 0) {
-    const level2 = finish(build(firstCount, recentStart, false, roomFor(firstCount, recentStart)), 2);
-    if (level2.withinBudget) return level2;
-  }
-  warnings.length = 0;
-
-  // Level 3: the middle keeps only instructions.
-  let first = firstCount;
-  let result = finish(build(first, recentStart, true, roomFor(first, recentStart)), 3);
-  // Shrink the recent window oldest-first, then give up the kept first turns; the last turn always stays.
-  while (!result.withinBudget && (recentStart < turnCount - 1 || first > 0)) {
-    warnings.length = 0;
-    if (recentStart < turnCount - 1) recentStart++;
-    else first--;
-    result = finish(build(first, recentStart, true, roomFor(first, recentStart)), 3);
-  }
-  if (!result.withinBudget) {
-    warnings.length = 0;
-    source = truncateToolOutputs(numbered, truncateOptions);
-    result = finish(build(first, recentStart, true, roomFor(first, recentStart)), 3);
-  }
-  if (!result.withinBudget) {
-    // Last resort: the last turn alone. The summary marker goes too, so say so in the result's warnings.
-    const lastOnly = finish(slice(turnRange(turnCount - 1, turnCount - 1)), 3);
-    if (lastOnly.withinBudget) {
-      lastOnly.warnings.push(
-        `only the last turn fits the budget of ${budgetTokens} tokens: turns 0-${turnCount - 2} were dropped without a summary`,
-      );
-      return lastOnly;
-    }
+    return finish(loadLoop({ ...record, compaction: block }), plan.deep ? 3 : 2, [
+      ...(block.warnings ?? []),
+      ...(summary?.warnings ?? []),
+    ]);
+  };
+  let result = attempt(budgetTokens);
+  // Summaries and digests keep a one-line marker even below their budget: plan again for the overflow.
+  for (let retry = 0; retry < 2 && !result.withinBudget; retry++) {
+    const smaller = budgetTokens - (result.tokens - budgetTokens) * (retry + 1);
+    if (smaller <= 0) break;
+    const again = unlessPinsOverBudget(() => attempt(smaller));
+    if (!again) break;
+    if (again.tokens < result.tokens) result = again;
   }
   if (!result.withinBudget) {
     result.warnings.push(
-      `context is ${result.tokens} tokens after every reduction level, over the budget of ${budgetTokens}: the last turn alone does not fit`,
+      `context is ${result.tokens} tokens after every reduction level, over the budget of ${budgetTokens}: the pins, the last request and its latest step do not fit`,
     );
   }
   return result;
+}
+
+/** `work()`, or undefined when the pins alone exceed a (tightened) budget. */
+function unlessPinsOverBudget<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof CompactionError) return undefined;
+    throw error;
+  }
 }

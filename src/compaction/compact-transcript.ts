@@ -3,8 +3,7 @@ import type { Message } from '../messages/types.js';
 import { CompactionEngine, type CompactionEngineOptions } from './compaction-engine.js';
 import { createLoopRecord, createSession } from './session.js';
 import { TurnMap } from './turn-map.js';
-import type { TurnRange } from './turn-range.js';
-import type { CompactionBlock } from './types.js';
+import type { CompactionBlock, TurnRange } from './types.js';
 
 /** What one compaction kept, summarised and dropped, by turn. */
 export interface CompactionReport {
@@ -30,21 +29,33 @@ export interface CompactedTranscript {
   report: CompactionReport;
 }
 
+/** Options of `compactTranscript`: the engine's, plus a focus and an explicit budget. */
+export interface CompactTranscriptOptions extends CompactionEngineOptions {
+  focus?: string;
+  /**
+   * What the compacted context may cost, in tokens, the fixed part (system prompt, tools) included; the engine's
+   * target (80% of maxContextTokens by default) when absent.
+   */
+  budgetTokens?: number;
+}
+
 /**
+ * The front door for one-off compaction, with `CompactionEngine` for agents.
  * Compacts a whole transcript now with the block strategy (as one loop) and reports what happened.
  * @example const { messages, report } = await compactTranscript(history, { maxContextTokens: 128_000 });
  */
 export async function compactTranscript(
   messages: readonly Message[],
-  options: CompactionEngineOptions & { focus?: string },
+  options: CompactTranscriptOptions,
 ): Promise<CompactedTranscript> {
-  const { focus, ...engineOptions } = options;
+  const { focus, budgetTokens, ...engineOptions } = options;
   const engine = new CompactionEngine(engineOptions);
   const loop = createLoopRecord({ id: 'transcript', messages });
   const session = createSession('transcript', [loop]);
   const prepared = await engine.prepareSession(session, loop.id, {
     force: true,
     ...(focus ? { focus } : {}),
+    ...(budgetTokens !== undefined ? { budgetTokens } : {}),
   });
   const block = prepared.session.loops[0]?.compaction;
   const end = prepared.events.find((event) => event.type === 'compaction-end');
@@ -56,8 +67,8 @@ export async function compactTranscript(
   }
   const recent = block.keepRecent;
   const turnMap = TurnMap.fromMessages(loop.messages);
-  // Truncation copies only the messages it changed, so identity tells which outputs were cut.
-  const recentOriginals = recent ? turnMap.messagesForRange(recent.range, loop.messages) : [];
+  // Truncation copies only the messages it changed (and the step digest replaces some), so identity tells which outputs were cut.
+  const originals = new Set(recent ? turnMap.messagesForRange(recent.range, loop.messages) : []);
   const summaryMessages = block.keepCompacted?.messages ?? [];
   const report: CompactionReport = {
     turnCount: turnMap.turnCount(),
@@ -70,7 +81,7 @@ export async function compactTranscript(
           keptRecent: {
             ...recent.range,
             truncatedToolOutputs: recent.messages.filter(
-              (message, index) => message !== recentOriginals[index],
+              (message) => message.role === 'tool' && !originals.has(message),
             ).length,
           },
         }

@@ -3,12 +3,13 @@ import type { Message } from '../messages/types.js';
 import { createTokenCounter, type TokenCounter, type TokenEncoding } from '../tokens/index.js';
 import { buildContextFromSession } from './build-context-from-session.js';
 import { compactSessionLoops } from './compact-session-loops.js';
-import { type CompactionConfig, defineCompactionConfig } from './config.js';
+import { defineCompactionConfig } from './config.js';
 import { ContextTracker, type ProviderUsage } from './context-tracker.js';
+import { countFixedTokens } from './count-fixed-tokens.js';
 import type { CompactionEvent, CompactionMode } from './events.js';
 import { repairToolPairs } from './repair-tool-pairs.js';
 import { CompactionTrigger } from './trigger.js';
-import type { Session, StrategyContext } from './types.js';
+import type { CompactionConfig, Session, StrategyContext, ToolDefinition } from './types.js';
 
 /** What `beforeCompactionStart` is shown; return `false` to veto this compaction. */
 export interface BeforeCompactionInfo {
@@ -39,6 +40,13 @@ export interface CompactionEngineOptions {
   /** Runs after compaction completed (e.g. to verify what was kept). */
   afterCompactionEnd?: (info: AfterCompactionInfo) => void | Promise<void>;
   onEvent?: (event: CompactionEvent) => void;
+  /**
+   * The system prompt when it is sent apart from the messages (as the AI SDK's `system`); it counts against the
+   * window. A system message inside the messages is counted as a message and is pinned.
+   */
+  systemPrompt?: string;
+  /** The tools the model is offered: their definitions (JSON schemas) count against the window. */
+  tools?: readonly ToolDefinition[];
   /** Clock for block timestamps. */
   now?: () => Date;
 }
@@ -49,6 +57,8 @@ export interface PrepareOptions {
   force?: boolean;
   /** What matters now; handed to the strategy. */
   focus?: string;
+  /** What the compacted context may cost, the fixed part included; `targetTokens` when absent. */
+  budgetTokens?: number;
   signal?: AbortSignal;
 }
 
@@ -62,6 +72,7 @@ export interface PreparedContext {
 }
 
 /**
+ * The front door of the engine, with `compactTranscript`; everything else in `compaction/` is a building block.
  * The engine an agent embeds: before each model call, `prepareSession` (or `prepareMessages` without a
  * session) measures the context, compacts when the trigger says so, runs the callbacks, emits events and
  * returns a context whose tool calls and results are paired.
@@ -75,6 +86,8 @@ export class CompactionEngine {
   readonly tracker: ContextTracker;
   readonly trigger: CompactionTrigger;
   readonly maxContextTokens: number;
+  /** Tokens of the system prompt and tool definitions given in the options, counted into every estimate. */
+  readonly fixedTokens: number;
   private readonly options: CompactionEngineOptions;
 
   constructor(options: CompactionEngineOptions) {
@@ -91,11 +104,16 @@ export class CompactionEngine {
     this.config = defineCompactionConfig(options.config);
     this.counter =
       options.counter ?? createTokenCounter(options.encoding ? { encoding: options.encoding } : {});
-    this.tracker = new ContextTracker({ counter: this.counter });
+    this.fixedTokens = countFixedTokens({
+      counter: this.counter,
+      ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
+      ...(options.tools ? { tools: options.tools } : {}),
+    });
+    this.tracker = new ContextTracker({ counter: this.counter, fixedTokens: this.fixedTokens });
     this.trigger = new CompactionTrigger(this.config, options.maxContextTokens);
   }
 
-  /** Size the strategies aim for: below the trigger threshold by the hysteresis margin. */
+  /** Size a compaction aims for, all included: below the trigger threshold by the hysteresis margin. */
   get targetTokens(): number {
     const { compactAtPct, compactBudgetThresholdPct, hysteresisPct } = this.config;
     return Math.max(
@@ -104,9 +122,14 @@ export class CompactionEngine {
     );
   }
 
-  /** Passes on the provider's reported usage for the first `coveredMessages` messages of the context. */
-  recordUsage(usage: ProviderUsage, coveredMessages: number, context?: readonly Message[]): void {
-    this.tracker.recordUsage(usage, coveredMessages, context);
+  /** What the strategies get for the messages: the target less the fixed part and the provider's learned offset. */
+  get messageBudgetTokens(): number {
+    return Math.max(0, this.targetTokens - this.fixedTokens - Math.max(0, this.tracker.offset));
+  }
+
+  /** Passes on the provider's reported usage for `covered` (the request's messages, plus the reply if appended). */
+  recordUsage(usage: ProviderUsage, covered: readonly Message[]): void {
+    this.tracker.recordUsage(usage, covered);
   }
 
   /** Session path: builds the context from loop overlays, compacting the loops in scope when due. */
@@ -115,27 +138,11 @@ export class CompactionEngine {
     currentLoopId: string,
     options: PrepareOptions = {},
   ): Promise<PreparedContext & { session: Session }> {
-    const before = buildContextFromSession(session, currentLoopId, this.config, this.maxContextTokens, {
-      counter: this.counter,
-    }).messages;
+    const shared = { currentLoopId, config: this.config, maxContextTokens: this.maxContextTokens };
+    const before = buildContextFromSession({ ...shared, session, counter: this.counter }).messages;
     const outcome = await this.run('session', before, options, session, async (context) => {
-      const result = await compactSessionLoops(
-        session,
-        currentLoopId,
-        this.config.blockStrategy,
-        this.config,
-        this.maxContextTokens,
-        context,
-      );
-      const built = buildContextFromSession(
-        result.session,
-        currentLoopId,
-        this.config,
-        this.maxContextTokens,
-        {
-          counter: this.counter,
-        },
-      );
+      const result = await compactSessionLoops({ ...shared, ...context, session });
+      const built = buildContextFromSession({ ...shared, session: result.session, counter: this.counter });
       return {
         messages: built.messages,
         session: result.session,
@@ -152,7 +159,11 @@ export class CompactionEngine {
   ): Promise<PreparedContext> {
     const repaired = repairToolPairs(messages).messages;
     return this.run('in-memory', repaired, options, undefined, async (context) => {
-      const output = await this.config.inMemoryStrategy.compact(repaired, this.config, context);
+      const output = await this.config.inMemoryStrategy.compact({
+        messages: repaired,
+        config: this.config,
+        context,
+      });
       const checked = repairToolPairs(output);
       return { messages: checked.messages, warnings: checked.repairs };
     });
@@ -204,13 +215,15 @@ export class CompactionEngine {
     try {
       const result = await compact({
         counter: this.counter,
-        budgetTokens: this.targetTokens,
+        budgetTokens:
+          options.budgetTokens === undefined
+            ? this.messageBudgetTokens
+            : Math.max(0, options.budgetTokens - this.fixedTokens - Math.max(0, this.tracker.offset)),
         ...(options.focus !== undefined ? { focus: options.focus } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(this.options.now ? { now: this.options.now } : {}),
       });
-      const tokensAfter = this.counter.countMessages(result.messages);
-      this.tracker.reset();
+      const tokensAfter = this.tracker.estimate(result.messages);
       const { effective } = this.trigger.recordCompaction(tokensAfter);
       const durationMs = performance.now() - started;
       emit({

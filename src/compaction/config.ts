@@ -1,39 +1,9 @@
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { DefaultBlockCompaction } from './default-block-compaction.js';
 import { DefaultCompaction } from './default-compaction.js';
-import { type BlockCompactionStrategy, CompactionScope, type CompactionStrategy } from './types.js';
+import { type CompactionConfig, CompactionScope } from './types.js';
 
-/** Full compaction policy: when to compact and how. Every field has the seed's default. */
-export interface CompactionConfig {
-  // When to compact.
-  /** Fraction of maxContextTokens at which headroom is measured. Default 0.90. */
-  compactAtPct: number;
-  /** Compaction fires once headroom below `compactAtPct` is smaller than this fraction. Default 0.05. */
-  compactBudgetThresholdPct: number;
-  /** How many earlier loops to compact and load. Default FixedCount(3). */
-  compactionScope: CompactionScope;
-  // How to compact.
-  /** Turns kept verbatim from the start of the most recent loop. Default 2. */
-  keepFirstTurns: number;
-  /** Turns kept from the end (whole turns, so tool pairs stay together). Default 10. */
-  keepRecentTurns: number;
-  /** Token budget of the summarised middle section. Default 2,000. */
-  maxSummaryTokens: number;
-  /** Max lines per tool output in the recent section. Default 50. */
-  toolOutputMaxLines: number;
-  /** Max characters per tool output in the recent section (a 1 MB single line is not "one line"). Default 8,000. */
-  toolOutputMaxChars: number;
-  /** A user message in the middle up to this many tokens is kept verbatim, longer ones are digested. Default 300. */
-  userMessageVerbatimTokens: number;
-  /** After a compaction, usage must grow by this fraction of maxContextTokens before it fires again. Default 0.05. */
-  hysteresisPct: number;
-  /** Consecutive failed or ineffective compactions before the trigger stops firing. Default 3. */
-  maxConsecutiveFailures: number;
-  /** Strategy for the stateless path (no session). Default DefaultCompaction. */
-  inMemoryStrategy: CompactionStrategy;
-  /** Strategy for the session path (overlays on loop records). Default DefaultBlockCompaction. */
-  blockStrategy: BlockCompactionStrategy;
-}
+export type { CompactionConfig } from './types.js';
 
 /** Seed defaults. Strategies are created per call so no instance is shared between configs. */
 function defaults(): CompactionConfig {
@@ -49,6 +19,7 @@ function defaults(): CompactionConfig {
     userMessageVerbatimTokens: 300,
     hysteresisPct: 0.05,
     maxConsecutiveFailures: 3,
+    pins: {},
     inMemoryStrategy: new DefaultCompaction(),
     blockStrategy: new DefaultBlockCompaction(),
   };

@@ -1,5 +1,5 @@
 import type { Message } from '../messages/types.js';
-import type { TokenCounter } from '../tokens/index.js';
+import type { TokenCounter } from '../tokens/types.js';
 
 /** Token usage a provider reported for one request. `outputTokens` unknown is not zero: leave it out. */
 export interface ProviderUsage {
@@ -7,48 +7,51 @@ export interface ProviderUsage {
   outputTokens?: number;
 }
 
+/** Options of a ContextTracker. */
+export interface ContextTrackerOptions {
+  counter: TokenCounter;
+  /** Tokens every request carries besides its messages: the system prompt and tool definitions (see `countFixedTokens`). */
+  fixedTokens?: number;
+}
+
 /**
- * Tracks how full the context is: the provider's last reported usage, which is the truth for what it
- * covered, plus exact counts of the messages added since.
+ * Estimates what the model sees: exact counts of the messages, plus the fixed part (system prompt, tool
+ * definitions), plus an offset learned from the provider.
+ *
+ * Reconciliation: `recordUsage(usage, covered)` takes the provider's figure for a request (input tokens, plus
+ * output tokens when the reply is part of `covered`) and stores `offset = reported - (count(covered) + fixed)`,
+ * the difference between the provider's tokenizer and chat format and ours. Every later estimate adds that offset,
+ * also after a compaction replaced the context, until the next report replaces it. Without a report the offset
+ * is 0 and estimates are exact counts.
  */
 export class ContextTracker {
   private readonly counter: TokenCounter;
-  private usageTokens: number | undefined;
-  private coveredMessages = 0;
-  private coveredHead: Message | undefined;
+  readonly fixedTokens: number;
+  private learnedOffset = 0;
 
-  constructor(options: { counter: TokenCounter }) {
+  constructor(options: ContextTrackerOptions) {
     this.counter = options.counter;
+    this.fixedTokens = options.fixedTokens ?? 0;
   }
 
-  /**
-   * Records what the provider reported. `coveredMessages` is how many leading messages of the history the
-   * usage accounts for: the request's context, plus the reply if you appended it (its tokens are the output).
-   */
-  recordUsage(usage: ProviderUsage, coveredMessages: number, history?: readonly Message[]): void {
-    this.usageTokens = usage.inputTokens + (usage.outputTokens ?? 0);
-    this.coveredMessages = coveredMessages;
-    this.coveredHead = history?.[0];
+  /** The offset learned from the last provider report (0 before any). */
+  get offset(): number {
+    return this.learnedOffset;
   }
 
-  /** Forgets the provider figure, e.g. after compaction replaced the context. */
+  /** Records what the provider reported for `covered`: the request's messages, and the reply if appended. */
+  recordUsage(usage: ProviderUsage, covered: readonly Message[]): void {
+    const reported = usage.inputTokens + (usage.outputTokens ?? 0);
+    this.learnedOffset = reported - (this.counter.countMessages(covered) + this.fixedTokens);
+  }
+
+  /** Forgets the learned offset. */
   reset(): void {
-    this.usageTokens = undefined;
-    this.coveredMessages = 0;
-    this.coveredHead = undefined;
+    this.learnedOffset = 0;
   }
 
-  /** Estimated tokens of `messages`: reported usage for the covered prefix, exact counts for the rest. */
+  /** Estimated tokens the model sees for `messages`: exact counts, the fixed part, and the learned offset. */
   estimate(messages: readonly Message[]): number {
-    const usable =
-      this.usageTokens !== undefined &&
-      messages.length >= this.coveredMessages &&
-      (this.coveredHead === undefined || messages[0] === this.coveredHead);
-    if (!usable) return this.counter.countMessages(messages);
-    let added = 0;
-    for (let index = this.coveredMessages; index < messages.length; index++) {
-      added += this.counter.countMessage(messages[index] as Message);
-    }
-    return (this.usageTokens as number) + added;
+    return Math.max(0, this.counter.countMessages(messages) + this.fixedTokens + this.learnedOffset);
   }
 }

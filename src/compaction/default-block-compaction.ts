@@ -1,15 +1,14 @@
-import type { CompactionConfig } from './config.js';
+import { assembleBlock } from './assemble-block.js';
+import { truncateUnpinned } from './fit-recent-turns.js';
 import { summarizeSection } from './summarize-section.js';
-import { truncateToolOutputs } from './truncate-tool-output.js';
-import { TurnMap } from './turn-map.js';
-import { type TurnRange, turnRange, turnRangesOverlap } from './turn-range.js';
+import { middleOf, turnRange } from './turn-range.js';
 import type {
+  BlockCompactInput,
   BlockCompactionStrategy,
   BlockSectionInput,
   CompactedSection,
   CompactionBlock,
-  LoopRecord,
-  StrategyContext,
+  TurnRange,
 } from './types.js';
 
 /**
@@ -17,6 +16,7 @@ import type {
  * - keepFirst: turns 0..keepFirstTurns-1.
  * - keepRecent: the last keepRecentTurns turns with tool outputs truncated, never overlapping keepFirst.
  * - keepCompacted: per-turn summaries of what lies between (or of the whole loop for older loops).
+ * `compact` goes through `assembleBlock`, which fits the sections to the budget and keeps the pins.
  */
 export class DefaultBlockCompaction implements BlockCompactionStrategy {
   /** Turns kept verbatim from the start of the loop. */
@@ -31,14 +31,14 @@ export class DefaultBlockCompaction implements BlockCompactionStrategy {
     const firstEnd = this.keepFirst(input)?.endTurn ?? -1;
     const range = turnRange(Math.max(firstEnd + 1, count - config.keepRecentTurns), count - 1);
     if (!range) return undefined;
-    const messages = truncateToolOutputs(turnMap.messagesForRange(range, record.messages), {
-      maxLines: config.toolOutputMaxLines,
-      maxChars: config.toolOutputMaxChars,
+    const messages = truncateUnpinned(turnMap.messagesForRange(range, record.messages), {
+      truncate: { maxLines: config.toolOutputMaxLines, maxChars: config.toolOutputMaxChars },
+      pinned: input.pinned ?? new Set(),
     });
     return { range, messages };
   }
 
-  /** Summaries of the turns not covered by `exclude` (for older loops: the whole loop). */
+  /** Summaries of the turns not covered by `exclude` (for older loops: the whole loop); pins are left to the caller. */
   keepCompacted(
     input: BlockSectionInput & { isMostRecent: boolean; exclude: readonly TurnRange[] },
   ): CompactedSection | undefined {
@@ -54,6 +54,7 @@ export class DefaultBlockCompaction implements BlockCompactionStrategy {
       config,
       context,
       label: `loop ${record.id}`,
+      ...(input.pinned ? { skip: input.pinned } : {}),
     });
     return {
       range,
@@ -70,57 +71,8 @@ export class DefaultBlockCompaction implements BlockCompactionStrategy {
     };
   }
 
-  /** Assembles a block from the three sections. */
-  async compact(
-    record: LoopRecord,
-    config: CompactionConfig,
-    isMostRecent: boolean,
-    context: StrategyContext,
-  ): Promise<CompactionBlock> {
-    return assembleBlock(this, record, config, isMostRecent, context);
+  /** Assembles a block from the three sections (see `assembleBlock`). */
+  async compact(input: BlockCompactInput): Promise<CompactionBlock> {
+    return assembleBlock({ ...input, strategy: this });
   }
-}
-
-/**
- * Calls a strategy's section methods in order and puts the block together: keepRecent never overlaps
- * keepFirst, and keepCompacted is told which ranges the other two took. Custom strategies can reuse it.
- */
-export async function assembleBlock(
-  strategy: Pick<BlockCompactionStrategy, 'keepFirst' | 'keepRecent' | 'keepCompacted'>,
-  record: LoopRecord,
-  config: CompactionConfig,
-  isMostRecent: boolean,
-  context: StrategyContext,
-): Promise<CompactionBlock> {
-  const turnMap = TurnMap.fromMessages(record.messages);
-  const input: BlockSectionInput = { record, turnMap, config, context };
-  const createdAt = (context.now?.() ?? new Date()).toISOString();
-  const block: CompactionBlock = { createdAt, coveredMessages: record.messages.length };
-  if (isMostRecent) {
-    let first = await strategy.keepFirst(input);
-    const recent = await strategy.keepRecent(input);
-    if (first && recent && turnRangesOverlap(first, recent.range)) {
-      // keepFirst is a range of originals, so it is the one that can shrink without re-summarising.
-      first = turnRange(first.startTurn, recent.range.startTurn - 1);
-    }
-    if (first) block.keepFirst = first;
-    if (recent) block.keepRecent = recent;
-  }
-  const exclude = [block.keepFirst, block.keepRecent?.range].filter((range): range is TurnRange => !!range);
-  const compacted = await strategy.keepCompacted({ ...input, isMostRecent, exclude });
-  if (compacted) block.keepCompacted = compacted;
-  const warnings = [...(block.keepRecent?.warnings ?? []), ...(compacted?.warnings ?? [])];
-  if (warnings.length > 0) block.warnings = warnings;
-  return block;
-}
-
-/** The part of `whole` between the excluded head and tail ranges. */
-function middleOf(whole: TurnRange, exclude: readonly TurnRange[]): TurnRange | undefined {
-  let start = whole.startTurn;
-  let end = whole.endTurn;
-  for (const range of exclude) {
-    if (range.startTurn <= start) start = Math.max(start, range.endTurn + 1);
-    else end = Math.min(end, range.startTurn - 1);
-  }
-  return turnRange(start, end);
 }

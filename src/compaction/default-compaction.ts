@@ -1,12 +1,11 @@
 import type { Message } from '../messages/types.js';
 import { compactMessages } from './compact-messages.js';
-import type { CompactionConfig } from './config.js';
-import type { CompactionStrategy, StrategyContext } from './types.js';
+import type { CompactionStrategy, CompactionStrategyInput } from './types.js';
 
-/** The built-in legacy strategy: delegates to `compactMessages` (truncate, summarise, drop middle). */
+/** The built-in legacy strategy: delegates to `compactMessages` (truncate, summarise, compact deeper). */
 export class DefaultCompaction implements CompactionStrategy {
   /** Returns a compacted copy of the messages within `context.budgetTokens` whenever that is possible. */
-  compact(messages: readonly Message[], config: CompactionConfig, context: StrategyContext): Message[] {
-    return compactMessages(messages, config, context).messages;
+  compact(input: CompactionStrategyInput): Message[] {
+    return compactMessages(input).messages;
   }
 }

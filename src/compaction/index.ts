@@ -1,3 +1,5 @@
+// Front doors: `CompactionEngine` (an agent's loop) and `compactTranscript` (one-off). The rest are building blocks.
+export { type AssembleBlockOptions, assembleBlock } from './assemble-block.js';
 export {
   type BuildContextOptions,
   type BuiltContext,
@@ -9,7 +11,13 @@ export {
   type CompactSessionLoopsResult,
   compactSessionLoops,
 } from './compact-session-loops.js';
-export { type CompactedTranscript, type CompactionReport, compactTranscript } from './compact-transcript.js';
+export {
+  type CompactedTranscript,
+  type CompactionReport,
+  type CompactTranscriptOptions,
+  compactTranscript,
+} from './compact-transcript.js';
+export { type CompactedTurn, type CompactTurnStepsOptions, compactTurnSteps } from './compact-turn-steps.js';
 export {
   type AfterCompactionInfo,
   type BeforeCompactionInfo,
@@ -18,10 +26,13 @@ export {
   type PreparedContext,
   type PrepareOptions,
 } from './compaction-engine.js';
-export { type CompactionConfig, defineCompactionConfig } from './config.js';
-export { ContextTracker, type ProviderUsage } from './context-tracker.js';
-export { assembleBlock, DefaultBlockCompaction } from './default-block-compaction.js';
+export { defineCompactionConfig } from './config.js';
+export { ContextTracker, type ContextTrackerOptions, type ProviderUsage } from './context-tracker.js';
+export { type CountFixedTokensOptions, countFixedTokens } from './count-fixed-tokens.js';
+export { type CutTextOptions, cutTextToTokens } from './cut-text-to-tokens.js';
+export { DefaultBlockCompaction } from './default-block-compaction.js';
 export { DefaultCompaction } from './default-compaction.js';
+export { digestStep } from './digest-step.js';
 export type {
   CompactionCircuitOpened,
   CompactionEnded,
@@ -31,6 +42,18 @@ export type {
   CompactionStarted,
   CompactionVetoed,
 } from './events.js';
+export { findPairingProblem, type PairingProblem } from './find-pairing-problem.js';
+export {
+  checkPinsFit,
+  type FindPinnedOptions,
+  findPinned,
+  isPinsOverBudgetError,
+  PINNED_FILE_ID_PREFIX,
+  type PinnedMessage,
+  pinnedFileMessages,
+} from './find-pinned.js';
+export { type FitRecentTurnsOptions, type FittedRecent, fitRecentTurns } from './fit-recent-turns.js';
+export { formatTurns } from './format-turns.js';
 export { digestKeySentences, isKeySentence } from './key-sentences.js';
 export { loadLoop } from './load-loop.js';
 export {
@@ -39,12 +62,13 @@ export {
   type RepairResult,
   repairToolPairs,
 } from './repair-tool-pairs.js';
-export { estimateLoopTokens, resolveScope } from './resolve-scope.js';
+export { estimateLoopTokens, type ResolveScopeOptions, resolveScope } from './resolve-scope.js';
 export { appendToLoop, createLoopRecord, createSession } from './session.js';
 export { activeChain } from './session-chain.js';
-export { SUMMARY_ID_PREFIX } from './summarize-section.js';
+export { type Step, splitSteps, type TurnSteps } from './split-steps.js';
+export { isDirectiveSentence, statesRule } from './states-rule.js';
 export { describeCall } from './summarize-turn.js';
-export { formatTurns } from './summarize-within-budget.js';
+export { SUMMARY_ID_PREFIX } from './summary-id.js';
 export {
   CompactionTrigger,
   shouldCompact,
@@ -54,16 +78,24 @@ export {
 } from './trigger.js';
 export { truncateToolOutput, truncateToolOutputs } from './truncate-tool-output.js';
 export { TurnMap } from './turn-map.js';
-export { type TurnRange, turnRange } from './turn-range.js';
+export { middleOf, turnRange, turnRangesOverlap } from './turn-range.js';
 export {
+  type BlockCompactInput,
   type BlockCompactionStrategy,
   type BlockSectionInput,
   type CompactedSection,
   type CompactionBlock,
+  type CompactionConfig,
   CompactionScope,
   type CompactionStrategy,
+  type CompactionStrategyInput,
   type LoopRecord,
+  type PinnedFile,
+  type PinOptions,
   type Session,
   type StrategyContext,
+  type ToolDefinition,
+  type TurnIndex,
+  type TurnRange,
 } from './types.js';
 export { validateBlock } from './validate-block.js';

@@ -1,13 +1,8 @@
 import type { Message } from '../messages/types.js';
-import type { CompactionConfig } from './config.js';
 import { summarizeTurn, type TurnSummary } from './summarize-turn.js';
 import { summarizeWithinBudget } from './summarize-within-budget.js';
-import type { TurnMap } from './turn-map.js';
-import type { TurnRange } from './turn-range.js';
-import type { StrategyContext } from './types.js';
-
-/** Marks a message the engine wrote, so tools (and tests) can tell summaries from originals. */
-export const SUMMARY_ID_PREFIX = 'compaction-summary:';
+import { SUMMARY_ID_PREFIX } from './summary-id.js';
+import type { CompactionConfig, StrategyContext, TurnIndex, TurnRange } from './types.js';
 
 /** A summary message plus what it had to leave out. */
 export interface SectionSummary {
@@ -20,7 +15,7 @@ export interface SectionSummary {
 /** Inputs of `summarizeSection`. */
 export interface SummarizeSectionInput {
   messages: readonly Message[];
-  turnMap: TurnMap;
+  turnMap: TurnIndex;
   range: TurnRange;
   config: CompactionConfig;
   context: StrategyContext;
@@ -29,6 +24,8 @@ export interface SummarizeSectionInput {
   budgetTokens?: number;
   /** Keep only user and system instructions (the drop-middle level of the legacy path). */
   instructionsOnly?: boolean;
+  /** Messages left out of the summary because they are kept verbatim elsewhere (pins). */
+  skip?: ReadonlySet<Message>;
   /** Per-turn summaries already made for these messages; callers that summarise repeatedly pass one. */
   cache?: Map<number, TurnSummary>;
 }
@@ -46,7 +43,11 @@ export function summarizeSection(input: SummarizeSectionInput): SectionSummary {
     if (!bounds) continue;
     let summary = input.cache?.get(turn);
     if (!summary) {
-      summary = summarizeTurn(turn, messages.slice(bounds[0], bounds[1]), {
+      const turnMessages = messages.slice(bounds[0], bounds[1]);
+      const skip = input.skip;
+      summary = summarizeTurn({
+        turn,
+        messages: skip ? turnMessages.filter((message) => !skip.has(message)) : turnMessages,
         counter: context.counter,
         userMessageVerbatimTokens: config.userMessageVerbatimTokens,
         withSearchText: context.focus !== undefined && context.focus !== '',

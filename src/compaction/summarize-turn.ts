@@ -46,6 +46,10 @@ export interface InstructionLine {
 
 /** Options for summarising a turn. */
 export interface SummarizeTurnOptions {
+  /** Index of the turn in its loop's TurnMap. */
+  turn: number;
+  /** The turn's messages. */
+  messages: readonly Message[];
   counter: TokenCounter;
   /** A user message up to this many tokens is kept verbatim. */
   userMessageVerbatimTokens: number;
@@ -54,11 +58,8 @@ export interface SummarizeTurnOptions {
 }
 
 /** Summarises one turn into instruction lines and one activity line (tools, key arguments, errors, reply). */
-export function summarizeTurn(
-  turn: number,
-  messages: readonly Message[],
-  options: SummarizeTurnOptions,
-): TurnSummary {
+export function summarizeTurn(options: SummarizeTurnOptions): TurnSummary {
+  const { turn, messages } = options;
   const instructionLines: InstructionLine[] = [];
   const actions: string[] = [];
   const calls = new Map<string, ToolCall>();

@@ -1,4 +1,4 @@
-import type { CompactionConfig } from './config.js';
+import type { CompactionConfig } from './types.js';
 
 /** The seed's threshold: compaction is due when headroom below compactAtPct is under the threshold fraction. */
 export function shouldCompact(tokens: number, maxContextTokens: number, config: CompactionConfig): boolean {

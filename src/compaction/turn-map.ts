@@ -1,5 +1,5 @@
 import type { Message } from '../messages/types.js';
-import type { TurnRange } from './turn-range.js';
+import type { TurnIndex, TurnRange } from './types.js';
 
 /**
  * Maps turn indices to message index ranges within one message array.
@@ -9,7 +9,7 @@ import type { TurnRange } from './turn-range.js';
  * back after another one forms a new turn rather than merging with the earlier run, so a turn is always a
  * contiguous slice and no message can be loaded twice.
  */
-export class TurnMap {
+export class TurnMap implements TurnIndex {
   /** `starts[i]`..`ends[i]` (end exclusive) are the message indices of turn i. */
   private readonly starts: readonly number[];
   private readonly ends: readonly number[];

@@ -1,7 +1,6 @@
 import { CompactionError } from '../errors.js';
 import { TurnMap } from './turn-map.js';
-import type { TurnRange } from './turn-range.js';
-import type { CompactionBlock, LoopRecord } from './types.js';
+import type { CompactionBlock, LoopRecord, TurnRange } from './types.js';
 
 /**
  * Checks a block from any strategy before it is stored: ranges inside the loop, in the order

@@ -3,42 +3,47 @@
  * benchmark run can be read against: `null` (keeps nothing) and `oracle` (keeps everything).
  */
 
-export { anchoredIterativeMethod } from './anchored-iterative.js';
 export {
   type BlockStrategyCompactorOptions,
   blockStrategyAsCompactor,
   DEFAULT_MAX_CONTEXT_TOKENS,
-} from './block-strategy-as-compactor.js';
-export { builtInCompactors, builtInMethods, findMethod, instantiateMethod } from './built-in-methods.js';
+} from './engine-bridges/block-strategy-as-compactor.js';
 export {
   type CompactorBlockStrategyOptions,
   compactorAsBlockStrategy,
-} from './compactor-as-block-strategy.js';
-export { methodOf } from './control-methods.js';
-export { defaultBlockMethod } from './default-block.js';
-export { createHybridMethod, type HybridMethodSettings } from './hybrid.js';
+} from './engine-bridges/compactor-as-block-strategy.js';
 export {
   type MethodModel,
   type ModelCallMetadata,
   requireModel,
   startMethodModel,
   summarizeCalls,
-} from './llm-call.js';
-export { loadCompactor } from './load-compactor.js';
+} from './llm/llm-call.js';
+export { anchoredIterativeMethod } from './methods/anchored-iterative.js';
+export { defaultBlockMethod } from './methods/default-block.js';
+export { createHybridMethod, type HybridMethodSettings } from './methods/hybrid.js';
+export { naiveSummaryMethod } from './methods/naive-summary.js';
+export { nullCompactor } from './methods/null-compactor.js';
+export { observationMaskingMethod } from './methods/observation-masking.js';
+export { oracleCompactor } from './methods/oracle-compactor.js';
+export { regeneratedSummaryMethod } from './methods/regenerated-summary.js';
+export { structuredStateMethod } from './methods/structured-state/structured-state.js';
+export { truncateLastNMethod } from './methods/truncate-last-n.js';
+export {
+  builtInCompactors,
+  builtInMethods,
+  findMethod,
+  instantiateMethod,
+} from './registry/built-in-methods.js';
+export { methodOf } from './registry/control-methods.js';
+export { loadCompactor } from './registry/load-compactor.js';
 export type {
   MethodDefinition,
   MethodOptionSpec,
   MethodOptions,
   MethodOptionType,
-} from './method-definition.js';
-export { isMethodDefinition } from './method-definition.js';
-export { parseMethodOptionArgs, resolveMethodOptions } from './method-options.js';
-export { naiveSummaryMethod } from './naive-summary.js';
-export { nullCompactor } from './null-compactor.js';
-export { observationMaskingMethod } from './observation-masking.js';
-export { oracleCompactor } from './oracle-compactor.js';
-export { regeneratedSummaryMethod } from './regenerated-summary.js';
-export { renderTranscriptText } from './render-transcript-text.js';
-export { structuredStateMethod } from './structured-state/structured-state.js';
-export { truncateLastNMethod } from './truncate-last-n.js';
+} from './registry/method-definition.js';
+export { isMethodDefinition } from './registry/method-definition.js';
+export { parseMethodOptionArgs, resolveMethodOptions } from './registry/method-options.js';
+export { renderTranscriptText } from './shared/render-transcript-text.js';
 export type { Compactor, CompactorContext, CompactorInput } from './types.js';

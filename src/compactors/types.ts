@@ -1,4 +1,4 @@
-import type { CompactionArtifact } from '../bench/artifact/compaction-artifact.js';
+import type { CompactionArtifact } from '../artifact/compaction-artifact.js';
 import type { LanguageModel } from '../llm/types.js';
 import type { Message } from '../messages/types.js';
 

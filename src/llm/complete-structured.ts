@@ -1,4 +1,4 @@
-import { type JSONSchema7, zodSchema } from 'ai';
+import type { JSONSchema7 } from 'ai';
 import type { z } from 'zod';
 import type { Message } from '../messages/types.js';
 import { addUsage, generateStep, type Step, type StepInput } from './generate-step.js';
@@ -62,6 +62,7 @@ export function repairPrompt(validationMessage: string): string {
 async function responseSchema(schema: z.ZodType): Promise<JSONSchema7> {
   try {
     // The SDK's conversion adds what strict json_schema modes need (e.g. additionalProperties: false).
+    const { zodSchema } = await import('ai');
     return await zodSchema(schema).jsonSchema;
   } catch {
     return toJsonSchema(schema) as JSONSchema7;

@@ -26,7 +26,7 @@ export function createProviderModel(
       const settings = resolveProviderSettings(parsed, options);
       const context = { modelId: id, secrets: [settings.apiKey] };
       const input: StepInput = {
-        model: createSdkModel(parsed, settings, options),
+        model: await createSdkModel(parsed, settings, options),
         system: request.system,
         messages: request.messages,
         maxTokens: request.maxTokens,

@@ -1,6 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel as SdkLanguageModel } from 'ai';
 import type { ModelSpec } from './parse-model-spec.js';
 import type { ProviderSettings } from './resolve-provider-settings.js';
@@ -21,20 +18,28 @@ export function usesNativeSchema(spec: ModelSpec, options: SdkModelOptions): boo
   );
 }
 
-/** Builds the AI SDK model for a spec: OpenAI's Chat Completions API, Anthropic Messages, or OpenAI-compatible. */
-export function createSdkModel(
+/**
+ * Builds the AI SDK model for a spec: OpenAI's Chat Completions API, Anthropic Messages, or OpenAI-compatible.
+ * The provider package loads on first use, so importing compactkit does not pay for SDKs a run never calls.
+ */
+export async function createSdkModel(
   spec: ModelSpec,
   settings: ProviderSettings,
   options: SdkModelOptions = {},
-): SdkLanguageModel {
+): Promise<SdkLanguageModel> {
   const { apiKey, baseURL } = settings;
   switch (spec.provider) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ apiKey, baseURL }).chat(spec.model);
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ apiKey, baseURL })(spec.model);
+    }
     case 'ollama':
-    case 'openai-compatible':
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: spec.provider,
         baseURL,
@@ -42,5 +47,6 @@ export function createSdkModel(
         includeUsage: true,
         supportsStructuredOutputs: options.supportsStructuredOutputs === true,
       }).chatModel(spec.model);
+    }
   }
 }

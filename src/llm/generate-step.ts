@@ -1,5 +1,4 @@
 import type { OutputInterface, LanguageModel as SdkLanguageModel } from 'ai';
-import { generateText } from 'ai';
 import { toModelMessages } from '../messages/index.js';
 import type { Message } from '../messages/types.js';
 import { type ProviderErrorContext, toProviderError } from './to-provider-error.js';
@@ -40,6 +39,8 @@ const FINISH_REASONS: ReadonlySet<string> = new Set([
 export async function generateStep(input: StepInput, context: ProviderErrorContext): Promise<Step> {
   input.signal?.throwIfAborted();
   const messages = toModelMessages(input.messages);
+  // The SDK loads on the first call, not when compactkit is imported, and outside the timed request.
+  const { generateText } = await import('ai');
   const started = performance.now();
   try {
     const result = await generateText({

@@ -1,4 +1,4 @@
-import { APICallError, InvalidResponseDataError } from 'ai';
+import type { APICallError, InvalidResponseDataError } from 'ai';
 import { CompactkitError } from '../errors.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { isRetryableStatus, ProviderError } from './provider-error.js';
@@ -40,7 +40,7 @@ export function toProviderError(error: unknown, context: ProviderErrorContext): 
   const { modelId, secrets } = context;
   const base = { modelId, attempts: 1 };
   const clean = (text: string) => redactSecrets(text, secrets);
-  if (APICallError.isInstance(error)) {
+  if (isSdkError<APICallError>(error, 'AI_APICallError')) {
     const url = sanitizeUrl(error.url);
     const responseBody = excerpt(error.responseBody, secrets);
     const statusCode = error.statusCode;
@@ -77,7 +77,7 @@ export function toProviderError(error: unknown, context: ProviderErrorContext): 
       retryAfterMs,
     });
   }
-  if (InvalidResponseDataError.isInstance(error)) {
+  if (isSdkError<InvalidResponseDataError>(error, 'AI_InvalidResponseDataError')) {
     return new ProviderError(`${modelId}: the response is missing expected data`, {
       ...base,
       reason: 'invalid-response',
@@ -124,4 +124,13 @@ function excerpt(body: string | undefined, secrets: readonly (string | undefined
   return cleaned.length > RESPONSE_BODY_EXCERPT_LENGTH
     ? `${cleaned.slice(0, RESPONSE_BODY_EXCERPT_LENGTH)}…`
     : cleaned;
+}
+
+/**
+ * The AI SDK's own `isInstance` test (a marker symbol per error name, set by its constructors), without loading
+ * the SDK: importing compactkit must not pay for it.
+ */
+function isSdkError<T>(error: unknown, name: string): error is T {
+  const marker = Symbol.for(`vercel.ai.error.${name}`);
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CompactionArtifact } from '../bench/artifact/compaction-artifact.js';
-import { parseArtifact } from '../bench/artifact/parse-artifact.js';
-import { renderArtifact } from '../bench/artifact/render-artifact.js';
+import type { CompactionArtifact } from '../artifact/compaction-artifact.js';
+import { parseArtifact } from '../artifact/parse-artifact.js';
+import { renderArtifact } from '../artifact/render-artifact.js';
 import type { CaseItem, Check } from '../bench/case/types.js';
 import { judgeItem } from '../bench/scoring/judge-item.js';
 import type { CaseRecord } from '../store/types.js';

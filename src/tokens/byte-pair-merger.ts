@@ -1,13 +1,16 @@
+import { type BucketMergeState, countByBuckets } from './count-by-buckets.js';
 import type { TokenTable } from './token-table.js';
 
 const NO_MERGE = 0x7fffffff;
 const DEAD = -1;
-// Heap keys are `rank * START_LIMIT + start`, exact in a double for any rank below 2 ** 32. Longer pieces (which
-// `countTextTokens` never makes: it splits long runs) are merged by scanning, slowly but correctly.
+// Heap keys are `rank * START_LIMIT + start`, exact in a double for any rank below 2 ** 32.
 const START_LIMIT = 2 ** 20;
 
 /** Pieces up to this many bytes are merged by scanning for the best pair; longer ones use a heap. */
 export const HEAP_MERGE_THRESHOLD = 48;
+
+/** Pieces longer than this many bytes are merged with a queue of buckets by rank instead of a heap. */
+export const BUCKET_MERGE_THRESHOLD = 4096;
 
 // Merged counts of recent pieces up to CACHED_PIECE_LENGTH bytes, in a direct-mapped cache: a piece's hash
 // picks its one slot, and a newer piece with the same slot replaces it. No allocation per piece and no strings
@@ -21,9 +24,10 @@ const SLOT_MULTIPLIER = 0x9e3779b1;
  * Counts the tokens byte-pair encoding makes of one piece of UTF-8 bytes, the way tiktoken merges: always the
  * adjacent pair whose bytes have the lowest rank, the leftmost one on ties, until no pair is a token.
  *
- * Short pieces (nearly all of them) are merged by scanning all pairs each step, which is quadratic but has the
- * smallest constant. Longer pieces use a binary heap of candidate pairs, so that a 768-byte piece (256 CJK
- * characters) costs thousands of steps rather than hundreds of thousands.
+ * Three ways to find that pair, all giving the same merges: short pieces (nearly all of them) scan every pair
+ * each step, which is quadratic but has the smallest constant; medium pieces keep candidate pairs in a binary
+ * heap; long pieces (an unbroken run of letters, CJK text without punctuation, a megabyte of spaces) keep them
+ * in buckets by rank, which makes merging linear in the piece's length plus the number of ranks.
  */
 export class BytePairMerger {
   readonly #table: TokenTable;
@@ -44,7 +48,7 @@ export class BytePairMerger {
   readonly #cachedHashes = new Int32Array(CACHE_SLOTS);
   readonly #cachedCounts = new Int32Array(CACHE_SLOTS);
   readonly #cachedBytes = new Uint8Array(CACHE_SLOTS * CACHED_PIECE_LENGTH);
-  // The last longer piece: the chunks of a long run of one character ('    ', '====', 'aaaa') are all alike.
+  // The last longer piece: long pieces often repeat back to back (deep indentation, rules of '=' or '-').
   #lastLongBytes = new Uint8Array(0);
   #lastLongLength = 0;
   #lastLongCount = 0;
@@ -70,9 +74,12 @@ export class BytePairMerger {
     this.#pairRanks = new Int32Array(capacity + 1);
     this.#partEnds = new Int32Array(capacity);
     this.#partPrevious = new Int32Array(capacity);
-    // Each merge adds at most two candidates to the first `capacity - 1`.
-    this.#heapKeys = new Float64Array(capacity * 3);
-    this.#heapEnds = new Int32Array(capacity * 3);
+    // Each merge adds at most two candidates to the first `capacity - 1`; longer pieces never use the heap.
+    const heapCapacity = Math.min(capacity, BUCKET_MERGE_THRESHOLD) * 3;
+    if (heapCapacity > this.#heapKeys.length) {
+      this.#heapKeys = new Float64Array(heapCapacity);
+      this.#heapEnds = new Int32Array(heapCapacity);
+    }
   }
 
   /**
@@ -123,8 +130,12 @@ export class BytePairMerger {
   }
 
   #merge(length: number): number {
-    const useHeap = length > this.#heapThreshold && length < START_LIMIT;
-    return useHeap ? this.#countByHeap(length) : this.#countByScan(length);
+    if (length > BUCKET_MERGE_THRESHOLD) return countByBuckets(length, this.#bucketState());
+    return length > this.#heapThreshold ? this.#countByHeap(length) : this.#countByScan(length);
+  }
+
+  #bucketState(): BucketMergeState {
+    return { rank: (start, end) => this.#rank(start, end), rankCount: this.#table.rankCount };
   }
 
   #rank(start: number, end: number): number {

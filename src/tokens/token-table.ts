@@ -28,6 +28,8 @@ export class TokenTable {
   readonly #powers: Int32Array;
   /** Byte length of the longest token; longer byte sequences are never tokens. */
   readonly maxTokenLength: number;
+  /** Number of tokens; every rank is below it. */
+  readonly rankCount: number;
 
   constructor(ranks: TokenRanks) {
     const encoder = new TextEncoder();
@@ -52,6 +54,7 @@ export class TokenTable {
       starts[rank + 1] = length;
       maxTokenLength = Math.max(maxTokenLength, length - starts[rank]!);
     }
+    this.rankCount = ranks.length;
     this.#bytes = bytes.slice(0, length);
     this.#starts = starts;
     this.maxTokenLength = maxTokenLength;

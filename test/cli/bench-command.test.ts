@@ -94,8 +94,8 @@ describe('compactkit bench', () => {
   it('lists the shipped suites', async () => {
     const result = await cli(['bench', 'suites']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^elite@\d+\.\d+\.\d+ {2}60 templates, 12 families: /m);
-    expect(result.stdout).toMatch(/^starter@\d+\.\d+\.\d+ {2}12 templates, 12 families: /m);
+    expect(result.stdout).toMatch(/^elite@\d+\.\d+\.\d+ {2}65 templates, 13 families: /m);
+    expect(result.stdout).toMatch(/^starter@\d+\.\d+\.\d+ {2}13 templates, 13 families: /m);
   });
 
   it('lists every built-in method with its version, whether it needs a model, and its options', async () => {
@@ -196,7 +196,7 @@ describe('compactkit bench', () => {
         /^compactkit: --method nosuch: unknown method; built-in: /,
       ],
       [['bench', 'run', '--difficulty', 'extreme', '--db', db], /unknown difficulty extreme/],
-      [['bench', 'run', '--suite', join(root, 'test'), '--db', db], /no template files/],
+      [['bench', 'run', '--suite', join(root, 'src', 'cli'), '--db', db], /no template files/],
       [
         ['bench', 'generate', '--suite', mini, '--template', 'nope'],
         /^compactkit: --template nope: not in suite mini; it has plan_flip, rule_with_tools/,

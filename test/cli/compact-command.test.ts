@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,11 @@ import type { Message } from '../../src/messages/types.js';
 const root = new URL('../..', import.meta.url).pathname;
 
 /** Runs the real CLI from source in a child process. */
-function cli(args: string[], cwd = root) {
+function cli(args: string[], cwd = root, input?: string) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
     cwd,
     encoding: 'utf8',
+    ...(input !== undefined ? { input } : {}),
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -105,7 +106,8 @@ describe('compactkit CLI', () => {
     const file = join(dir, 'hostile.jsonl');
     writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n'));
     const out = join(dir, 'out.json');
-    const run = cli(['compact', file, '--out', out]);
+    // The orphan result breaks pairing: refused by default (see the bad-input test), repaired with --repair.
+    const run = cli(['compact', file, '--out', out, '--repair']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('warning: tool result orphan had no matching call; kept as a user note');
     const document = JSON.parse(readFileSync(out, 'utf8')) as { messages: Message[] };
@@ -115,4 +117,84 @@ describe('compactkit CLI', () => {
     expect(text).toContain('stray output');
     expect(text.length).toBeLessThan(200_000);
   });
+
+  it('compacts stdin with --method structured-state and writes the provider format to stdout', () => {
+    const sample = readFileSync(join(root, 'samples/agent-session.jsonl'), 'utf8');
+    const run = cli(
+      ['compact', '-', '--method', 'structured-state', '--format', 'openai', '--max-context', '8000'],
+      root,
+      sample,
+    );
+    expect(run.code).toBe(0);
+    const messages = JSON.parse(run.stdout) as { role: string; content: unknown }[];
+    expect(messages[0]).toMatchObject({ role: 'system' });
+    const artifact = messages.find(
+      (message) =>
+        typeof message.content === 'string' &&
+        message.content.startsWith('[Compacted by structured-state: turns '),
+    );
+    expect(artifact).toBeDefined();
+    // The report goes to stderr when the output takes stdout.
+    expect(run.stderr).toMatch(/method: structured-state/);
+    expect(run.stderr).toMatch(/wrote stdout/);
+  });
+
+  it('refuses bad input with one line, exit 2, and no output file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compactkit-cli-'));
+    const out = join(dir, 'out.json');
+    const write = (name: string, messages: Message[]) => {
+      const path = join(dir, name);
+      writeFileSync(path, messages.map((message) => JSON.stringify(message)).join('\n'));
+      return path;
+    };
+    const call = (id: string, command: string): Message => ({
+      role: 'assistant',
+      content: '',
+      toolCalls: [{ id, name: 'bash', arguments: { command } }],
+    });
+    const unpaired = write('unpaired.jsonl', [
+      { role: 'user', content: 'Run the tests.' },
+      call('c1', 'npm test'),
+      { role: 'user', content: 'And?' },
+    ]);
+    const huge = write('huge.jsonl', [
+      { role: 'user', content: 'Dump the log.' },
+      call('c1', 'cat log'),
+      { role: 'tool', toolCallId: 'c1', content: 'line of the log\n'.repeat(4000) },
+    ]);
+    const pinned = write('pinned.jsonl', [
+      { role: 'system', content: 'Rule. '.repeat(3000) },
+      { role: 'user', content: 'Go.' },
+      { role: 'assistant', content: 'Done.' },
+    ]);
+    const cases: [string[], RegExp][] = [
+      [
+        [unpaired],
+        /^compactkit: .*unpaired\.jsonl: message 2: tool call c1 \(bash\) has no result right after it; .*--repair/,
+      ],
+      [
+        [huge, '--budget', '2000'],
+        /^compactkit: .*huge\.jsonl: message 3: the latest tool result \(c1, \d+ tokens\) alone exceeds the budget of 2000 tokens/,
+      ],
+      [
+        [pinned, '--max-context', '2000'],
+        /^compactkit: .*pinned\.jsonl: loop transcript: pinned content is \d+ tokens, over the budget of \d+ by \d+ \(largest pins: system prompt/,
+      ],
+      [
+        [pinned, '--method', 'no-such-method'],
+        /^compactkit: --method no-such-method: unknown method; built-in: /,
+      ],
+      [
+        [pinned, '--format', 'yaml'],
+        /option '--format <format>' argument 'yaml' is invalid\. expected one of compactkit\|openai\|anthropic\|ai-sdk/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const run = cli(['compact', ...args, '--out', out]);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr.split('\n')[0], args.join(' ')).toMatch(message);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(out), `${args.join(' ')} wrote nothing`).toBe(false);
+    }
+  }, 180_000);
 });

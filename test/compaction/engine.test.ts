@@ -80,11 +80,13 @@ describe('ContextTracker', () => {
     const tracker = new ContextTracker({ counter });
     const history = transcript(3);
     expect(tracker.estimate(history)).toBe(counter.countMessages(history));
-    tracker.recordUsage({ inputTokens: 1000, outputTokens: 50 }, history.length, history);
+    tracker.recordUsage({ inputTokens: 1000, outputTokens: 50 }, history);
     const added = user('And one more thing.');
     expect(tracker.estimate([...history, added])).toBe(1050 + counter.countMessage(added));
-    // A replaced context (compaction) is counted exactly again.
-    expect(tracker.estimate(history.slice(4))).toBe(counter.countMessages(history.slice(4)));
+    // The offset learned from the report also applies to a replaced context (after a compaction).
+    const offset = 1050 - counter.countMessages(history);
+    expect(tracker.offset).toBe(offset);
+    expect(tracker.estimate(history.slice(4))).toBe(counter.countMessages(history.slice(4)) + offset);
   });
 });
 
@@ -93,42 +95,56 @@ describe('compactMessages (legacy, three levels)', () => {
   const big = transcript(20, { 5: workTurn(5, { outputLines: 400 }), 19: workTurn(19, { outputLines: 60 }) });
 
   it('returns the input when it fits (level 0)', () => {
-    const result = compactMessages(big, config, { counter, budgetTokens: 1_000_000 });
+    const result = compactMessages({
+      messages: big,
+      config: config,
+      context: { counter, budgetTokens: 1_000_000 },
+    });
     expect(result.level).toBe(0);
     expect(textOf(result.messages)).toBe(textOf(big));
   });
 
   it('truncates tool outputs outside the last turn first (level 1)', () => {
     const full = counter.countMessages(big);
-    const result = compactMessages(big, config, { counter, budgetTokens: full - 2000 });
+    const result = compactMessages({
+      messages: big,
+      config: config,
+      context: { counter, budgetTokens: full - 2000 },
+    });
     expect(result.level).toBe(1);
     expect(textOf(result.messages)).toContain('lines omitted by compaction');
     expect(textOf(result.messages)).toContain('line 59 of output 19');
     expect(textOf(result.messages)).not.toContain('line 200 of output 5');
   });
 
-  it('summarises the middle, then drops it keeping instructions (levels 2 and 3)', () => {
-    const level2 = compactMessages(big, config, { counter, budgetTokens: 1500 });
+  it('summarises the middle keeping half the budget or more (level 2), then compacts deeper (level 3)', () => {
+    const level2 = compactMessages({ messages: big, config, context: { counter, budgetTokens: 1500 } });
     expect(level2.level).toBe(2);
     expect(level2.withinBudget).toBe(true);
-    expect(textOf(level2.messages)).toContain('Compacted summary of turns 1-16');
-    const level3 = compactMessages(big, config, { counter, budgetTokens: 700 });
+    // The floor: more recent turns than keepRecentTurns (3) are kept, until half of the budget is used.
+    expect(level2.tokens).toBeGreaterThanOrEqual(750);
+    expect(textOf(level2.messages)).toContain('Compacted summary of turns 1-11');
+    // Level 3: the first turn gives way (its request is pinned and stays) and the last turn is compacted by steps.
+    const level3 = compactMessages({ messages: big, config, context: { counter, budgetTokens: 200 } });
     expect(level3.level).toBe(3);
     expect(level3.withinBudget).toBe(true);
     expect(level3.tokens).toBe(counter.countMessages(level3.messages));
-    expect(textOf(level3.messages)).toContain('their user and system instructions are kept below');
+    expect(textOf(level3.messages)).toContain('Please look at module 0.');
+    expect(textOf(level3.messages)).toContain('Please look at module 19.');
     expect(hasValidToolPairs(level3.messages)).toBe(true);
   });
 
-  it('says when nothing fits, and still returns the smallest form', () => {
-    const result = compactMessages(big, config, { counter, budgetTokens: 10 });
-    expect(result.withinBudget).toBe(false);
-    expect(result.warnings.at(-1)).toMatch(/over the budget of 10: the last turn alone does not fit/);
+  it('refuses with a CompactionError when the pins alone exceed the budget, saying by how much', () => {
+    expect(() => compactMessages({ messages: big, config, context: { counter, budgetTokens: 10 } })).toThrow(
+      /loop conversation: pinned content is \d+ tokens, over the budget of 10 by \d+ \(largest pins: first request/,
+    );
   });
 
   it('never mutates its input', () => {
     const frozen = Object.freeze(big.map((message) => Object.freeze({ ...message })));
-    expect(() => compactMessages(frozen, config, { counter, budgetTokens: 700 })).not.toThrow();
+    expect(() =>
+      compactMessages({ messages: frozen, config: config, context: { counter, budgetTokens: 700 } }),
+    ).not.toThrow();
   });
 });
 
@@ -153,14 +169,34 @@ describe('sessions and scope', () => {
       keepRecentTurns: 2,
       keepFirstTurns: 1,
     });
-    expect(resolveScope(session, activeChain(session, 'L5'), config.compactionScope, 1e6, counter)).toBe(2);
-    const result = await compactSessionLoops(session, 'L5', config.blockStrategy, config, 1e6, { counter });
+    expect(
+      resolveScope({
+        chain: activeChain(session, 'L5'),
+        scope: config.compactionScope,
+        maxContextTokens: 1e6,
+        counter: counter,
+      }),
+    ).toBe(2);
+    const result = await compactSessionLoops({
+      session: session,
+      currentLoopId: 'L5',
+      strategy: config.blockStrategy,
+      config: config,
+      maxContextTokens: 1e6,
+      counter,
+    });
     expect(result.compactedLoopIds.sort()).toEqual(['L3', 'L4', 'L5']);
     const older = result.session.loops.find((loop) => loop.id === 'L3')?.compaction;
     expect(older?.keepFirst).toBeUndefined();
     expect(older?.keepRecent).toBeUndefined();
     expect(older?.keepCompacted?.range).toEqual({ startTurn: 0, endTurn: 5 });
-    const context = buildContextFromSession(result.session, 'L5', config, 1e6, { counter }).messages;
+    const context = buildContextFromSession({
+      session: result.session,
+      currentLoopId: 'L5',
+      config: config,
+      maxContextTokens: 1e6,
+      counter,
+    }).messages;
     const text = textOf(context);
     expect(text).toContain('In loop 3, never touch vendor/.');
     expect(text).toContain('In loop 4, never touch vendor/.');
@@ -172,8 +208,22 @@ describe('sessions and scope', () => {
     const session = chainOf(5);
     const perLoop = counter.countMessages(session.loops[0]?.messages ?? []);
     const chain = activeChain(session, 'L4');
-    expect(resolveScope(session, chain, CompactionScope.tokenBudget(), perLoop * 3 + 1, counter)).toBe(2);
-    expect(resolveScope(session, chain, CompactionScope.tokenBudget(), 10, counter)).toBe(1);
+    expect(
+      resolveScope({
+        chain: chain,
+        scope: CompactionScope.tokenBudget(),
+        maxContextTokens: perLoop * 3 + 1,
+        counter: counter,
+      }),
+    ).toBe(2);
+    expect(
+      resolveScope({
+        chain: chain,
+        scope: CompactionScope.tokenBudget(),
+        maxContextTokens: 10,
+        counter: counter,
+      }),
+    ).toBe(1);
   });
 
   it('reports an unknown loop id or a parent cycle as bad input', () => {
@@ -189,13 +239,28 @@ describe('sessions and scope', () => {
   it('loads turns appended after a compaction raw', async () => {
     const config = defineCompactionConfig({ keepFirstTurns: 1, keepRecentTurns: 2 });
     const session = createSession('s', [createLoopRecord({ id: 'L', messages: transcript(10) })]);
-    const compacted = await compactSessionLoops(session, 'L', config.blockStrategy, config, 1e6, { counter });
+    const compacted = await compactSessionLoops({
+      session: session,
+      currentLoopId: 'L',
+      strategy: config.blockStrategy,
+      config: config,
+      maxContextTokens: 1e6,
+      counter,
+    });
     const loop = compacted.session.loops[0];
     const grown = {
       ...compacted.session,
       loops: [{ ...loop!, messages: [...loop!.messages, ...workTurn(10).map((m) => ({ ...m, turn: 10 }))] }],
     };
-    const text = textOf(buildContextFromSession(grown, 'L', config, 1e6, { counter }).messages);
+    const text = textOf(
+      buildContextFromSession({
+        session: grown,
+        currentLoopId: 'L',
+        config: config,
+        maxContextTokens: 1e6,
+        counter,
+      }).messages,
+    );
     expect(text).toContain('Module 10 looks fine.');
     expect(text.match(/Module 9 looks fine\./g)).toHaveLength(1);
   });

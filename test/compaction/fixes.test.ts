@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   appendToLoop,
+  type BlockCompactInput,
   buildContextFromSession,
   type CompactionBlock,
   CompactionEngine,
@@ -12,7 +13,6 @@ import {
   defineCompactionConfig,
   hasValidToolPairs,
   type LoopRecord,
-  type StrategyContext,
 } from '../../src/compaction/index.js';
 import type { Message } from '../../src/messages/types.js';
 import { createTokenCounter } from '../../src/tokens/index.js';
@@ -27,11 +27,22 @@ async function compactOnce(
 ) {
   const config = defineCompactionConfig({ keepFirstTurns: 1, keepRecentTurns: 2, ...overrides });
   const session = createSession('s', [createLoopRecord({ id: 'L1', messages })]);
-  const compacted = await compactSessionLoops(session, 'L1', config.blockStrategy, config, 100_000, {
+  const compacted = await compactSessionLoops({
+    session: session,
+    currentLoopId: 'L1',
+    strategy: config.blockStrategy,
+    config: config,
+    maxContextTokens: 100_000,
     counter,
     now: fixedClock,
   });
-  const context = buildContextFromSession(compacted.session, 'L1', config, 100_000, { counter });
+  const context = buildContextFromSession({
+    session: compacted.session,
+    currentLoopId: 'L1',
+    config: config,
+    maxContextTokens: 100_000,
+    counter,
+  });
   return { ...compacted, context: context.messages, config };
 }
 
@@ -61,7 +72,11 @@ describe('fix: user messages in the compacted middle are never silently dropped'
     for (let index = 1; index < 30; index++) {
       turns[index] = workTurn(index, { request: `Rule ${index}: never deploy service-${index} on Fridays.` });
     }
-    const { context, session } = await compactOnce(transcript(32, turns), { maxSummaryTokens: 200 });
+    // Rules would be pinned and kept verbatim; without the rule pins they go through the summary's budget.
+    const { context, session } = await compactOnce(transcript(32, turns), {
+      maxSummaryTokens: 200,
+      pins: { isRule: false },
+    });
     const summary = textOf(context);
     expect(summary).toMatch(/user\/system messages of \d+ turn\(s\) omitted for the summary budget: 1-/);
     expect(summary).toContain('Rule 29: never deploy service-29 on Fridays.');
@@ -137,7 +152,7 @@ describe('fix: no turn is ever loaded twice', () => {
       keepFirst: inner.keepFirst.bind(inner),
       keepRecent: inner.keepRecent.bind(inner),
       keepCompacted: inner.keepCompacted.bind(inner),
-      async compact(record: LoopRecord): Promise<CompactionBlock> {
+      async compact({ record }: { record: LoopRecord }): Promise<CompactionBlock> {
         return {
           createdAt: 'x',
           coveredMessages: 12,
@@ -148,7 +163,14 @@ describe('fix: no turn is ever loaded twice', () => {
     };
     const session = createSession('s', [createLoopRecord({ id: 'L1', messages: transcript(3) })]);
     await expect(
-      compactSessionLoops(session, 'L1', overlapping, config, 10_000, { counter }),
+      compactSessionLoops({
+        session: session,
+        currentLoopId: 'L1',
+        strategy: overlapping,
+        config: config,
+        maxContextTokens: 10_000,
+        counter,
+      }),
     ).rejects.toThrow(/keepRecent turns 1-2: overlaps keepFirst, so a turn would be loaded twice/);
   });
 });
@@ -192,7 +214,7 @@ describe('fix: the trigger has hysteresis and a circuit breaker', () => {
   it('does not re-fire every turn when compaction frees too little, and stops after repeated failures', async () => {
     const events: CompactionEvent[] = [];
     // A strategy that frees nothing: every compaction is ineffective.
-    const useless = { compact: (messages: readonly Message[]) => [...messages] };
+    const useless = { compact: ({ messages }: { messages: readonly Message[] }) => [...messages] };
     const history = bigHistory();
     const tokens = counter.countMessages(history);
     const maxContextTokens = Math.floor(tokens / 0.86);
@@ -292,14 +314,9 @@ describe('fix: the focus hint reaches the strategy', () => {
       keepFirst: inner.keepFirst.bind(inner),
       keepRecent: inner.keepRecent.bind(inner),
       keepCompacted: inner.keepCompacted.bind(inner),
-      async compact(
-        record: LoopRecord,
-        config: ReturnType<typeof defineCompactionConfig>,
-        isMostRecent: boolean,
-        context: StrategyContext,
-      ) {
-        seen.push(context.focus);
-        return inner.compact(record, config, isMostRecent, context);
+      async compact(input: BlockCompactInput) {
+        seen.push(input.context.focus);
+        return inner.compact(input);
       },
     };
     const session = createSession('s', [createLoopRecord({ id: 'L1', messages: transcript(12) })]);
@@ -319,11 +336,24 @@ describe('fix: the focus hint reaches the strategy', () => {
     const config = defineCompactionConfig({ keepFirstTurns: 1, keepRecentTurns: 2, maxSummaryTokens: 300 });
     const session = createSession('s', [createLoopRecord({ id: 'L1', messages })]);
     const run = async (focus?: string) => {
-      const out = await compactSessionLoops(session, 'L1', config.blockStrategy, config, 100_000, {
+      const out = await compactSessionLoops({
+        session: session,
+        currentLoopId: 'L1',
+        strategy: config.blockStrategy,
+        config: config,
+        maxContextTokens: 100_000,
         counter,
         ...(focus ? { focus } : {}),
       });
-      return textOf(buildContextFromSession(out.session, 'L1', config, 100_000, { counter }).messages);
+      return textOf(
+        buildContextFromSession({
+          session: out.session,
+          currentLoopId: 'L1',
+          config: config,
+          maxContextTokens: 100_000,
+          counter,
+        }).messages,
+      );
     };
     expect(await run()).not.toContain('src/auth/session-token.ts');
     const focused = await run('auth session-token');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { anchoredIterativeMethod } from '../../src/compactors/anchored-iterative.js';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { renderArtifactText } from '../../src/compactors/render-artifact-text.js';
+import { renderArtifactText } from '../../src/compactors/llm/render-artifact-text.js';
+import { anchoredIterativeMethod } from '../../src/compactors/methods/anchored-iterative.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import { CompactkitError } from '../../src/errors.js';
 import { countTextTokens } from '../../src/tokens/count-text-tokens.js';
 import { type FakeServer, startFakeServer, textReply } from '../llm/fake-servers.js';

@@ -6,8 +6,8 @@ import {
   DefaultBlockCompaction,
   turnRange,
 } from '../../src/compaction/index.js';
-import { blockStrategyAsCompactor } from '../../src/compactors/block-strategy-as-compactor.js';
-import { renderTranscriptText } from '../../src/compactors/render-transcript-text.js';
+import { blockStrategyAsCompactor } from '../../src/compactors/engine-bridges/block-strategy-as-compactor.js';
+import { renderTranscriptText } from '../../src/compactors/shared/render-transcript-text.js';
 import { CompactionError } from '../../src/errors.js';
 import type { Message } from '../../src/messages/types.js';
 import { eliteTranscript, runDrift } from './deterministic-method-helpers.js';
@@ -30,8 +30,7 @@ function dropMiddle(): BlockCompactionStrategy {
       );
       return range && { range, messages: [], warnings: ['the middle was dropped'] };
     },
-    compact: (record, config, isMostRecent, context) =>
-      assembleBlock(strategy, record, config, isMostRecent, context),
+    compact: (input) => assembleBlock({ ...input, strategy }),
   };
   return strategy;
 }
@@ -41,6 +40,8 @@ describe('blockStrategyAsCompactor', () => {
     const compactor = blockStrategyAsCompactor(dropMiddle(), {
       name: 'drop-middle',
       version: '0.1.0',
+      // A window the transcript fits: the sections stay as the strategy made them (no fitting to a budget).
+      maxContextTokens: 1_000_000,
       config: {
         keepFirstTurns: 1,
         keepRecentTurns: 2,
@@ -64,9 +65,9 @@ describe('blockStrategyAsCompactor', () => {
       keepFirst: (input) => inner.keepFirst(input),
       keepRecent: (input) => inner.keepRecent(input),
       keepCompacted: (input) => inner.keepCompacted(input),
-      compact: (record, config, isMostRecent, context) => {
-        seen.push(context.budgetTokens);
-        return inner.compact(record, config, isMostRecent, context);
+      compact: (input) => {
+        seen.push(input.context.budgetTokens);
+        return inner.compact(input);
       },
     };
     const compactor = blockStrategyAsCompactor(watching, {
@@ -85,8 +86,7 @@ describe('blockStrategyAsCompactor', () => {
       keepFirst: (input) => sections.keepFirst(input),
       keepRecent: (input) => sections.keepRecent(input),
       keepCompacted: () => ({ range: { startTurn: 0, endTurn: 3 }, messages: [] }),
-      compact: (record, config, isMostRecent, context) =>
-        assembleBlock(broken, record, config, isMostRecent, context),
+      compact: (input) => assembleBlock({ ...input, strategy: broken }),
     };
     const compactor = blockStrategyAsCompactor(broken, { name: 'broken', version: '1' });
     await expect(compactor.compact({ transcript }, {})).rejects.toThrow(CompactionError);

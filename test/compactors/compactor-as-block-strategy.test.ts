@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompactionArtifact } from '../../src/bench/artifact/index.js';
+import type { CompactionArtifact } from '../../src/artifact/index.js';
 import {
   appendToLoop,
   buildContextFromSession,
@@ -8,14 +8,15 @@ import {
   CompactionScope,
   createLoopRecord,
   createSession,
+  findPinned,
   hasValidToolPairs,
   type Session,
 } from '../../src/compaction/index.js';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { compactorAsBlockStrategy } from '../../src/compactors/compactor-as-block-strategy.js';
-import { nullCompactor } from '../../src/compactors/null-compactor.js';
-import { renderTranscriptText } from '../../src/compactors/render-transcript-text.js';
-import { truncateLastNMethod } from '../../src/compactors/truncate-last-n.js';
+import { compactorAsBlockStrategy } from '../../src/compactors/engine-bridges/compactor-as-block-strategy.js';
+import { nullCompactor } from '../../src/compactors/methods/null-compactor.js';
+import { truncateLastNMethod } from '../../src/compactors/methods/truncate-last-n.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import { renderTranscriptText } from '../../src/compactors/shared/render-transcript-text.js';
 import type { Compactor, CompactorInput } from '../../src/compactors/types.js';
 import type { Message } from '../../src/messages/types.js';
 import { eliteTranscript } from './deterministic-method-helpers.js';
@@ -76,7 +77,11 @@ describe('compactorAsBlockStrategy', () => {
       ...turns(transcript, last - 1, last),
     ]);
     expect(hasValidToolPairs(prepared.messages)).toBe(true);
-    const built = buildContextFromSession(prepared.session, 'L', engine.config, 200_000, {
+    const built = buildContextFromSession({
+      session: prepared.session,
+      currentLoopId: 'L',
+      config: engine.config,
+      maxContextTokens: 200_000,
       counter: engine.counter,
     });
     expect(built).toEqual({ messages: prepared.messages, repairs: [] });
@@ -173,7 +178,11 @@ describe('compactorAsBlockStrategy', () => {
     const engine = new CompactionEngine({ maxContextTokens: 200_000, config: { blockStrategy: strategy } });
     const session = createSession('s', [createLoopRecord({ id: 'L', messages: transcript })]);
     const prepared = await engine.prepareSession(session, 'L', { force: true });
+    // The pins (the first request, rules) stay verbatim before the artifact.
+    const pinned = findPinned({ messages: session.loops[0]!.messages, pins: {}, isCurrentLoop: true });
+    expect(pinned.length).toBeGreaterThan(0);
     expect(prepared.messages).toEqual([
+      ...pinned.map((pin) => pin.message),
       {
         id: `compaction-summary:fixed:loop L:0-${turnCount - 1}`,
         role: 'system',

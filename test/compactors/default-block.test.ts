@@ -5,9 +5,9 @@ import {
   compactTranscript,
   defineCompactionConfig,
 } from '../../src/compaction/index.js';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { defaultBlockMethod } from '../../src/compactors/default-block.js';
-import { renderTranscriptText } from '../../src/compactors/render-transcript-text.js';
+import { defaultBlockMethod } from '../../src/compactors/methods/default-block.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import { renderTranscriptText } from '../../src/compactors/shared/render-transcript-text.js';
 import { countTextTokens } from '../../src/tokens/index.js';
 import { eliteTranscript, runDrift } from './deterministic-method-helpers.js';
 
@@ -48,9 +48,13 @@ describe('default-block', () => {
       {},
     );
     const engine = new CompactionEngine({ maxContextTokens: 40_000 });
-    const expected = compactMessages(transcript, engine.config, {
-      counter: engine.counter,
-      budgetTokens: engine.targetTokens,
+    const expected = compactMessages({
+      messages: transcript,
+      config: engine.config,
+      context: {
+        counter: engine.counter,
+        budgetTokens: engine.targetTokens,
+      },
     });
     expect(expected.level).toBeGreaterThan(0);
     expect(artifact.summaryText).toBe(renderTranscriptText(expected.messages));

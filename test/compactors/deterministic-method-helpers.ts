@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CompactionArtifact, parseArtifact } from '../../src/bench/artifact/index.js';
+import { type CompactionArtifact, parseArtifact } from '../../src/artifact/index.js';
 import { generateCase } from '../../src/bench/generate/index.js';
 import { continuationTurns } from '../../src/bench/runner/index.js';
 import { resolveSuite } from '../../src/bench/suites/index.js';
@@ -12,13 +12,17 @@ import { openStore, type Store } from '../../src/store/index.js';
 
 const elite = await resolveSuite('elite');
 
-/** A generated elite-suite transcript (what the benchmark feeds a method at cycle 0). */
+/**
+ * A generated elite-suite transcript (what the benchmark feeds a method at cycle 0). Generated as under elite
+ * 1.0.0, whatever the suite's current version: a new suite version reseeds every case, and method tests should
+ * not change transcripts when a family is added.
+ */
 export function eliteTranscript(difficulty: Difficulty, templateIndex = 0, slot = 0): Message[] {
   const loaded = elite.templates[templateIndex % elite.templates.length];
   if (!loaded) throw new Error('the elite suite has no templates');
   return generateCase(loaded.template, {
     suite: elite.key,
-    suiteVersion: elite.version,
+    suiteVersion: '1.0.0',
     difficulty,
     seedGroup: 'compactors',
     slot,

@@ -1,14 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_METHOD_METADATA_CHARACTERS, parseArtifact } from '../../src/bench/artifact/index.js';
+import { MAX_METHOD_METADATA_CHARACTERS, parseArtifact } from '../../src/artifact/index.js';
+import { createLexicalTarget } from '../../src/bench/reader/index.js';
 import { runBench } from '../../src/bench/runner/index.js';
 import { loadSuite } from '../../src/bench/suites/index.js';
-import { createLexicalTarget, renderArtifact } from '../../src/bench/target/index.js';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { defaultBlockMethod } from '../../src/compactors/default-block.js';
-import type { MethodDefinition } from '../../src/compactors/method-definition.js';
-import { observationMaskingMethod } from '../../src/compactors/observation-masking.js';
-import { truncateLastNMethod } from '../../src/compactors/truncate-last-n.js';
+import { renderArtifact } from '../../src/bench/target/index.js';
+import { defaultBlockMethod } from '../../src/compactors/methods/default-block.js';
+import { observationMaskingMethod } from '../../src/compactors/methods/observation-masking.js';
+import { truncateLastNMethod } from '../../src/compactors/methods/truncate-last-n.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import type { MethodDefinition } from '../../src/compactors/registry/method-definition.js';
 import { countTextTokens } from '../../src/tokens/index.js';
 import {
   awkwardTranscript,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseArtifact } from '../../src/bench/artifact/index.js';
+import { parseArtifact } from '../../src/artifact/index.js';
 import { renderArtifact } from '../../src/bench/target/index.js';
-import { builtInMethods, instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { loadCompactor } from '../../src/compactors/load-compactor.js';
-import { resolveMethodOptions } from '../../src/compactors/method-options.js';
+import { builtInMethods, instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import { loadCompactor } from '../../src/compactors/registry/load-compactor.js';
+import { resolveMethodOptions } from '../../src/compactors/registry/method-options.js';
 import { CompactkitError, ValidationError } from '../../src/errors.js';
 import { countTextTokens } from '../../src/tokens/index.js';
 import { awkwardTranscript, eliteTranscript, runDrift } from './deterministic-method-helpers.js';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CompactionArtifact } from '../../src/bench/artifact/compaction-artifact.js';
-import { emptyArtifact } from '../../src/bench/artifact/empty-artifact.js';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { createHybridMethod } from '../../src/compactors/hybrid.js';
-import type { MethodDefinition } from '../../src/compactors/method-definition.js';
-import { renderArtifactText } from '../../src/compactors/render-artifact-text.js';
+import type { CompactionArtifact } from '../../src/artifact/compaction-artifact.js';
+import { emptyArtifact } from '../../src/artifact/empty-artifact.js';
+import { renderArtifactText } from '../../src/compactors/llm/render-artifact-text.js';
+import { createHybridMethod } from '../../src/compactors/methods/hybrid.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import type { MethodDefinition } from '../../src/compactors/registry/method-definition.js';
 import type { CompactorInput } from '../../src/compactors/types.js';
 import type { CompactkitError } from '../../src/errors.js';
 import { countTextTokens } from '../../src/tokens/count-text-tokens.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { startMethodModel, summarizeCalls } from '../../src/compactors/llm-call.js';
-import { naiveSummaryMethod } from '../../src/compactors/naive-summary.js';
+import { startMethodModel, summarizeCalls } from '../../src/compactors/llm/llm-call.js';
+import { naiveSummaryMethod } from '../../src/compactors/methods/naive-summary.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import { CompactkitError } from '../../src/errors.js';
 import { errorReply, type FakeServer, openAIReply, startFakeServer, textReply } from '../llm/fake-servers.js';
 import { fakeModel, SESSION } from './llm-method-fixtures.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyArtifact } from '../../src/bench/artifact/empty-artifact.js';
-import { fitTranscript } from '../../src/compactors/fit-transcript.js';
-import { fenceText } from '../../src/compactors/prompts/fence-text.js';
-import { emptyKept, keptFromArtifact, keptToArtifact } from '../../src/compactors/summary-sections.js';
+import { emptyArtifact } from '../../src/artifact/empty-artifact.js';
+import { fitTranscript } from '../../src/compactors/llm/fit-transcript.js';
+import { fenceText } from '../../src/compactors/llm/prompts/fence-text.js';
+import { emptyKept, keptFromArtifact, keptToArtifact } from '../../src/compactors/llm/summary-sections.js';
 import { countTextTokens } from '../../src/tokens/count-text-tokens.js';
 
 describe('helpers of the LLM methods', () => {

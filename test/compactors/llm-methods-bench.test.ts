@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLexicalTarget, loadSuite, parseArtifact, runBench } from '../../src/bench/index.js';
-import { anchoredIterativeMethod } from '../../src/compactors/anchored-iterative.js';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { naiveSummaryMethod } from '../../src/compactors/naive-summary.js';
-import { nullCompactor } from '../../src/compactors/null-compactor.js';
+import { anchoredIterativeMethod } from '../../src/compactors/methods/anchored-iterative.js';
+import { naiveSummaryMethod } from '../../src/compactors/methods/naive-summary.js';
+import { nullCompactor } from '../../src/compactors/methods/null-compactor.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import {
   errorReply,

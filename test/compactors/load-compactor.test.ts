@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCompactor } from '../../src/compactors/load-compactor.js';
+import { loadCompactor } from '../../src/compactors/registry/load-compactor.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -41,7 +41,7 @@ describe('loadCompactor', () => {
     );
     // A child process, so the project can be its working directory.
     const script =
-      `const { loadCompactor } = await import(${JSON.stringify(join(root, 'src/compactors/load-compactor.ts'))});` +
+      `const { loadCompactor } = await import(${JSON.stringify(join(root, 'src/compactors/registry/load-compactor.ts'))});` +
       "const method = await loadCompactor('keep-nothing-method');" +
       'console.log(method.name, (await method.compact({ transcript: [] }, {})).summaryText);';
     const output = await new Promise<string>((resolve, reject) => {

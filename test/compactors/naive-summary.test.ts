@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { naiveSummaryMethod } from '../../src/compactors/naive-summary.js';
+import { naiveSummaryMethod } from '../../src/compactors/methods/naive-summary.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import { countTextTokens } from '../../src/tokens/count-text-tokens.js';
 import { type FakeServer, openAIReply, startFakeServer, textReply } from '../llm/fake-servers.js';
 import { driftTurns, fakeModel, SESSION, sentChat } from './llm-method-fixtures.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { observationMaskingMethod } from '../../src/compactors/observation-masking.js';
-import { renderTranscriptText } from '../../src/compactors/render-transcript-text.js';
+import { observationMaskingMethod } from '../../src/compactors/methods/observation-masking.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import { renderTranscriptText } from '../../src/compactors/shared/render-transcript-text.js';
 import type { Message } from '../../src/messages/types.js';
 import { countTextTokens } from '../../src/tokens/index.js';
 import { awkwardTranscript, eliteTranscript, runDrift } from './deterministic-method-helpers.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CompactionArtifact } from '../../src/bench/artifact/compaction-artifact.js';
-import { renderArtifact } from '../../src/bench/target/render-artifact.js';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { structuredStateMethod } from '../../src/compactors/structured-state/structured-state.js';
+import type { CompactionArtifact } from '../../src/artifact/compaction-artifact.js';
+import { renderArtifact } from '../../src/artifact/render-artifact.js';
+import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import type { Message } from '../../src/messages/types.js';
 import { countTextTokens } from '../../src/tokens/count-text-tokens.js';
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderArtifact } from '../../src/artifact/render-artifact.js';
+import { createLexicalTarget } from '../../src/bench/reader/index.js';
 import { runBench } from '../../src/bench/runner/index.js';
 import { loadSuite } from '../../src/bench/suites/index.js';
-import { createLexicalTarget } from '../../src/bench/target/index.js';
-import { renderArtifact } from '../../src/bench/target/render-artifact.js';
-import { instantiateMethod } from '../../src/compactors/built-in-methods.js';
-import { oracleCompactor } from '../../src/compactors/oracle-compactor.js';
-import { renderTranscriptText } from '../../src/compactors/render-transcript-text.js';
-import { truncateLastNMethod } from '../../src/compactors/truncate-last-n.js';
+import { oracleCompactor } from '../../src/compactors/methods/oracle-compactor.js';
+import { truncateLastNMethod } from '../../src/compactors/methods/truncate-last-n.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import { renderTranscriptText } from '../../src/compactors/shared/render-transcript-text.js';
 import type { Message } from '../../src/messages/types.js';
 import { countTextTokens } from '../../src/tokens/index.js';
 import {

@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emptyArtifact } from '../../src/bench/artifact/empty-artifact.js';
+import { emptyArtifact } from '../../src/artifact/empty-artifact.js';
+import { createLexicalTarget } from '../../src/bench/reader/index.js';
 import { runBench } from '../../src/bench/runner/index.js';
 import { loadSuite } from '../../src/bench/suites/index.js';
 import type { Suite } from '../../src/bench/suites/suite.js';
-import { createLexicalTarget } from '../../src/bench/target/index.js';
 import { loadCompactor } from '../../src/compactors/index.js';
 import type { Compactor } from '../../src/compactors/types.js';
 import { openStore } from '../../src/store/index.js';

@@ -79,7 +79,7 @@ describe('countTextTokens', () => {
       expect(countTextTokens(all, encoding)).toBe(exactCounters[encoding](all));
     });
 
-    it(`counts text made of runs up to 256 characters exactly (${encoding})`, () => {
+    it(`counts text made of short random words exactly (${encoding})`, () => {
       const word = fc.oneof(
         fc.string({ unit: 'grapheme', maxLength: 40 }),
         fc.string({ unit: 'binary', maxLength: 256 }).map((text) => text.replace(/\s/g, 'x')),
@@ -97,7 +97,7 @@ describe('countTextTokens', () => {
       );
     });
 
-    it(`counts long runs exactly where the tokenizer splits them anyway (${encoding})`, () => {
+    it(`counts long runs of base64, hex, URLs, code and numbers exactly (${encoding})`, () => {
       const samples = [
         randomBytes(6_000).toString('base64'),
         randomBytes(4_000).toString('hex'),
@@ -111,25 +111,42 @@ describe('countTextTokens', () => {
       }
     });
 
-    it(`stays within 1% of the exact count for a 20,000-letter random word (${encoding})`, () => {
-      const word = `Before the word: ${randomLetters(20_000, 42)} and after it.`;
-      const exact = exactCounters[encoding](word);
-      const counted = countTextTokens(word, encoding);
-      expect(Math.abs(counted - exact) / exact).toBeLessThan(0.01);
+    it(`counts long unbroken runs exactly: random letters, CJK, emoji, digits, whitespace (${encoding})`, () => {
+      const runs = [
+        `Before the word: ${randomLetters(20_000, 42)} and after it.`,
+        randomLetters(9_000, 7).toUpperCase(),
+        '你好世界这是一个测试文本没有标点符号'.repeat(400),
+        `x${'😀🎉'.repeat(1_500)}`,
+        `a${' '.repeat(6_000)}b${'\n'.repeat(5_000)}c${'\r\n'.repeat(3_000)}d${'\t '.repeat(2_500)}`,
+        'é'.repeat(5_000),
+        `id=${'7'.repeat(9_000)}`,
+      ];
+      for (const run of runs) {
+        expect(countTextTokens(run, encoding)).toBe(exactCounters[encoding](run));
+      }
     });
 
-    it(`does not split astral characters in long runs (${encoding})`, () => {
-      const emoji = `x${'😀🎉'.repeat(600)}`;
-      const exact = exactCounters[encoding](emoji);
-      expect(Math.abs(countTextTokens(emoji, encoding) - exact) / exact).toBeLessThan(0.01);
+    it(`counts long random mixed input exactly (${encoding})`, () => {
+      const piece = fc.oneof(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
+        fc
+          .integer({ min: 300, max: 6_000 })
+          .chain((length) =>
+            fc.constantFrom('a', 'z', 'é', '中', ' ', '\n', '9', '=').map((unit) => unit.repeat(length)),
+          ),
+        fc
+          .integer({ min: 1, max: 2 ** 31 })
+          .chain((seed) => fc.integer({ min: 300, max: 6_000 }).map((length) => randomLetters(length, seed))),
+      );
+      const text = fc.array(piece, { minLength: 1, maxLength: 6 }).map((pieces) => pieces.join(''));
+      fc.assert(
+        fc.property(text, (sample) => {
+          expect(countTextTokens(sample, encoding)).toBe(exactCounters[encoding](sample));
+        }),
+        { numRuns: 25, seed: 11 },
+      );
     });
   }
-
-  it('counts long whitespace runs close to exactly', () => {
-    const text = `a${' '.repeat(3_000)}b${'\n'.repeat(2_000)}c${'\r\n'.repeat(1_500)}d`;
-    const exact = exactCounters.cl100k_base(text);
-    expect(Math.abs(countTextTokens(text) - exact)).toBeLessThanOrEqual(exact * 0.05);
-  });
 
   describe('special-token lookalikes', () => {
     const lookalikes = [

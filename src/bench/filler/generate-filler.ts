@@ -10,7 +10,7 @@ import { readFileTool } from './read-file-tool.js';
 import { runCommandTool } from './run-command-tool.js';
 import { searchTool } from './search-tool.js';
 import type { FillerContext, ToolKind, ToolRun } from './tool-run.js';
-import { drawWorkspace } from './workspace.js';
+import { drawWorkspace, type PrimaryLanguage } from './workspace.js';
 
 /** Options of `generateFiller`. */
 export interface FillerOptions {
@@ -24,7 +24,23 @@ export interface FillerOptions {
   avoid: readonly string[];
   /** Tool call ids are `${idPrefix}-call-${n}`, n from 1; give every block its own prefix. */
   idPrefix: string;
+  /**
+   * `exchanges` (the default): units of work between user turns, each with a user request (sometimes) and a
+   * reply. `steps`: the inside of one agent loop, each unit one assistant message with its tool calls and their
+   * results, no user and no reply, the assistant's word on a result opening its next message.
+   */
+  shape?: FillerShape;
+  /**
+   * Draws the made-up repository the tools work in from this stream instead of `prng`: blocks given streams
+   * forked with the same label work in the same repository, as the steps of one agent loop do.
+   */
+  workspacePrng?: Prng;
+  /** The main language of that repository; drawn when absent. */
+  language?: PrimaryLanguage;
 }
+
+/** How filler is cut into units: exchanges between user turns, or steps of one agent loop. */
+export type FillerShape = 'exchanges' | 'steps';
 
 /**
  * Tokens the smallest exchange costs (one call, a tiny output, a reply); when `targetTokens` is below
@@ -77,29 +93,100 @@ export function generateFiller(options: FillerOptions): Message[] {
   if (options.exchanges === 0) return [];
   const { prng } = options;
   const guard = createAvoidGuard(options.avoid);
-  const context: FillerContext = { prng, guard, workspace: drawWorkspace(prng, guard) };
+  const context: FillerContext = {
+    prng,
+    guard,
+    workspace: drawWorkspace(options.workspacePrng ?? prng, guard, options.language),
+  };
   const weights = Array.from({ length: options.exchanges }, () => prng.int(60, 140));
   let remainingWeight = weights.reduce((sum, weight) => sum + weight, 0);
   let remainingTokens = options.targetTokens;
   let callNumber = 0;
+  const nextId = () => `${options.idPrefix}-call-${++callNumber}`;
   const messages: Message[] = [];
+  let carried = '';
   for (const weight of weights) {
     // Each exchange gets its share of what is left, so estimation errors of earlier ones even out.
     const budget = (remainingTokens * weight) / remainingWeight;
-    const exchange = drawExchange(context, budget, () => `${options.idPrefix}-call-${++callNumber}`);
-    messages.push(...exchange.messages);
-    remainingTokens -= exchange.tokens;
+    const unit =
+      options.shape === 'steps'
+        ? drawStep(context, budget, nextId, carried)
+        : drawExchange(context, budget, nextId);
+    messages.push(...unit.messages);
+    carried = unit.note ?? '';
+    remainingTokens -= unit.tokens;
     remainingWeight -= weight;
   }
   return messages;
 }
 
-/** One exchange and its estimated tokens. */
-function drawExchange(
-  context: FillerContext,
-  budget: number,
+/** One unit of filler, its estimated tokens and, for a step, what the assistant says of it in the next one. */
+interface FillerUnit {
+  messages: Message[];
+  tokens: number;
+  note?: string;
+}
+
+/**
+ * One step of an agent loop: an assistant message (its word on the previous step's results, if any, then
+ * what it does now) with one tool call, sometimes two in parallel, and their results.
+ */
+function drawStep(context: FillerContext, budget: number, nextId: () => string, carried: string): FillerUnit {
+  const { prng, guard } = context;
+  const brief = budget < SMALL_EXCHANGE_TOKENS;
+  const calls = budget < 900 ? 1 : prng.chance(0.25) ? 2 : 1;
+  const carriedTokens = carried.length / PROSE_CHARS_PER_TOKEN;
+  const fixed = MESSAGE_TOKENS + 10 + calls * 28 + carriedTokens;
+  const outputBudget = Math.max(calls * 15, budget - fixed);
+  const pool = budget < TINY_EXCHANGE_TOKENS ? TINY_KINDS : brief ? SMALL_KINDS : TOOL_KINDS;
+  const kinds = Array.from({ length: calls }, () => prng.weighted(pool));
+  const shares = kinds.map((kind) => kind.capacity * (0.6 + prng.next() * 0.8));
+  const shareTotal = shares.reduce((sum, share) => sum + share, 0);
+  const runs = kinds.map((kind, index) =>
+    drawRun(context, kind.run, (outputBudget * (shares[index] as number)) / shareTotal),
+  );
+  const lead = guard.clean(() => assistantLead(prng, runs, true), 'assistant message');
+  const content = carried === '' ? lead : lead === '' ? carried : `${carried} ${lead}`;
+  // Agents comment on some results before the next call and go straight on after others.
+  const note = prng.chance(0.6) ? guard.clean(() => assistantReply(prng, runs, true), 'assistant note') : '';
+  const unit = toolMessages(runs, nextId);
+  unit.messages.unshift({ role: 'assistant', content, toolCalls: unit.toolCalls });
+  return {
+    messages: unit.messages,
+    tokens: unit.tokens + MESSAGE_TOKENS + content.length / PROSE_CHARS_PER_TOKEN,
+    note,
+  };
+}
+
+/**
+ * The tool calls of some runs and their result messages; `tokens` goes on from `tokensBefore` (added in this
+ * order, so an exchange's estimate is the same to the last bit as when it was summed in one place).
+ */
+function toolMessages(
+  runs: readonly ToolRun[],
   nextId: () => string,
-): { messages: Message[]; tokens: number } {
+  tokensBefore = 0,
+): { toolCalls: ToolCall[]; messages: Message[]; tokens: number } {
+  const toolCalls: ToolCall[] = runs.map((run) => ({
+    id: nextId(),
+    name: run.name,
+    arguments: { ...run.arguments },
+  }));
+  const messages: Message[] = [];
+  let tokens = tokensBefore;
+  for (const [index, run] of runs.entries()) {
+    const call = toolCalls[index] as ToolCall;
+    tokens += nameTokens(run.name) + JSON.stringify(call.arguments).length / ARGUMENTS_CHARS_PER_TOKEN;
+    const message: Message = { role: 'tool', content: run.output, toolCallId: call.id, toolName: run.name };
+    if (run.isError) message.isError = true;
+    messages.push(message);
+    tokens += MESSAGE_TOKENS + run.outputTokens + call.id.length / 2.2 + nameTokens(run.name);
+  }
+  return { toolCalls, messages, tokens };
+}
+
+/** One exchange and its estimated tokens. */
+function drawExchange(context: FillerContext, budget: number, nextId: () => string): FillerUnit {
   const { prng, guard } = context;
   const brief = budget < SMALL_EXCHANGE_TOKENS;
   const hasRequest = !brief && prng.chance(0.55);
@@ -117,27 +204,13 @@ function drawExchange(
   const request = hasRequest ? guard.clean(() => userRequest(prng, runs), 'user request') : undefined;
   const lead = guard.clean(() => assistantLead(prng, runs, brief), 'assistant message');
   const reply = guard.clean(() => assistantReply(prng, runs, brief), 'assistant reply');
-  const toolCalls: ToolCall[] = runs.map((run) => ({
-    id: nextId(),
-    name: run.name,
-    arguments: { ...run.arguments },
-  }));
-  const messages: Message[] = [];
   let tokens = 0;
-  if (request !== undefined) {
-    messages.push({ role: 'user', content: request });
-    tokens += MESSAGE_TOKENS + request.length / PROSE_CHARS_PER_TOKEN;
-  }
-  messages.push({ role: 'assistant', content: lead, toolCalls });
+  if (request !== undefined) tokens += MESSAGE_TOKENS + request.length / PROSE_CHARS_PER_TOKEN;
   tokens += MESSAGE_TOKENS + lead.length / PROSE_CHARS_PER_TOKEN;
-  for (const [index, run] of runs.entries()) {
-    const call = toolCalls[index] as ToolCall;
-    tokens += nameTokens(run.name) + JSON.stringify(call.arguments).length / ARGUMENTS_CHARS_PER_TOKEN;
-    const message: Message = { role: 'tool', content: run.output, toolCallId: call.id, toolName: run.name };
-    if (run.isError) message.isError = true;
-    messages.push(message);
-    tokens += MESSAGE_TOKENS + run.outputTokens + call.id.length / 2.2 + nameTokens(run.name);
-  }
+  const tools = toolMessages(runs, nextId, tokens);
+  tokens = tools.tokens;
+  const messages: Message[] = request === undefined ? [] : [{ role: 'user', content: request }];
+  messages.push({ role: 'assistant', content: lead, toolCalls: tools.toolCalls }, ...tools.messages);
   messages.push({ role: 'assistant', content: reply });
   tokens += MESSAGE_TOKENS + reply.length / PROSE_CHARS_PER_TOKEN;
   return { messages, tokens };

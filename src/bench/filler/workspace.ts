@@ -73,16 +73,21 @@ const LAYOUTS: Readonly<
   },
 };
 
+/** The main languages a repository can have, for validation and docs. */
+export const PRIMARY_LANGUAGES: readonly PrimaryLanguage[] = ['typescript', 'python', 'go'];
+
 /**
  * Draws a repository of 4-7 feature folders with 3-8 sources each, their tests, migrations and config
- * files. Paths holding an avoided value are left out.
+ * files, in `language` or a drawn main language. Paths holding an avoided value are left out.
  */
-export function drawWorkspace(prng: Prng, guard: AvoidGuard): Workspace {
-  const primary = prng.weighted<PrimaryLanguage>([
-    ['typescript', 5],
-    ['python', 3],
-    ['go', 2],
-  ]);
+export function drawWorkspace(prng: Prng, guard: AvoidGuard, language?: PrimaryLanguage): Workspace {
+  const primary =
+    language ??
+    prng.weighted<PrimaryLanguage>([
+      ['typescript', 5],
+      ['python', 3],
+      ['go', 2],
+    ]);
   const layout = LAYOUTS[primary];
   // Folder names recur in paths, commands and notes; leave out any that holds an avoided value.
   const cleanAreas = guard.active

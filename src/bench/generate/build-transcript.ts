@@ -1,7 +1,7 @@
 import { ValidationError } from '../../errors.js';
 import type { Message } from '../../messages/types.js';
 import { countTextTokens } from '../../tokens/count-text-tokens.js';
-import { buryInToolOutput, generateFiller, paraphrase } from '../filler/index.js';
+import { buryInToolOutput, type FillerShape, generateFiller, paraphrase } from '../filler/index.js';
 import type { Prng } from '../random/prng.js';
 import type { Difficulty, TemplateTurn } from '../template/template.js';
 import { fillDeep } from './fill-placeholders.js';
@@ -32,6 +32,8 @@ export interface BuiltTranscript {
 interface FillerSlot {
   exchanges: number;
   block: number;
+  shape: FillerShape;
+  language: TemplateTurn['language'];
 }
 
 /** The messages of one template turn and its tags. */
@@ -43,7 +45,8 @@ interface TemplatePiece {
 /**
  * Expands the template's turns into messages: text turns filled (user turns framed by paraphrase depth),
  * assistant tool calls with their paired tool messages (outputs buried when asked), and each
- * `distractor_block` replaced by realistic filler sized so the transcript lands near `targetTokens`.
+ * `distractor_block` replaced by realistic filler (exchanges, or agent-loop steps with `shape: steps`) sized so
+ * the transcript lands near `targetTokens`.
  */
 export function buildTranscript(plan: TranscriptPlan): BuiltTranscript {
   const pieces: (TemplatePiece | FillerSlot)[] = [];
@@ -52,7 +55,12 @@ export function buildTranscript(plan: TranscriptPlan): BuiltTranscript {
   plan.turns.forEach((turn, index) => {
     const where = `transcript.turns[${index}]`;
     if (turn.role === 'distractor_block') {
-      pieces.push({ exchanges: blockSize(turn.count, plan.fill, where, plan.where), block: blocks++ });
+      pieces.push({
+        exchanges: blockSize(turn.count, plan.fill, where, plan.where),
+        block: blocks++,
+        shape: turn.shape ?? 'exchanges',
+        language: turn.language,
+      });
       return;
     }
     const messages = expandTurn(turn, index, plan, where);
@@ -75,6 +83,9 @@ export function buildTranscript(plan: TranscriptPlan): BuiltTranscript {
           targetTokens: Math.round((fillerTokens * piece.exchanges) / totalExchanges),
           avoid: plan.avoid,
           idPrefix: `b${piece.block}`,
+          // The steps of one loop work in one repository, whichever block they are in.
+          ...(piece.shape === 'steps' ? { shape: 'steps', workspacePrng: plan.prng.fork('workspace') } : {}),
+          ...(piece.language === undefined ? {} : { language: piece.language }),
         }),
       );
     }

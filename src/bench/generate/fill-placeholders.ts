@@ -2,6 +2,11 @@ import { ValidationError } from '../../errors.js';
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
+/** The names of the `{{name}}` placeholders in `text`, in order, repeats included. */
+export function placeholderNames(text: string): string[] {
+  return Array.from(text.matchAll(PLACEHOLDER), (match) => match[1] as string);
+}
+
 /**
  * Replaces every `{{name}}` in `text` with its value. A placeholder with no value is an error naming `where`
  * and the names that exist, so a typo in a template is caught at generation, not shown to a compactor.

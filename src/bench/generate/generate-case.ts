@@ -6,7 +6,10 @@ import { drawVariables } from '../lexicon/index.js';
 import { caseSeed } from '../random/case-seed.js';
 import { createPrng } from '../random/prng.js';
 import type { Difficulty, Template } from '../template/template.js';
+import { templateDifficulties } from '../template/template-difficulties.js';
 import { buildTranscript } from './build-transcript.js';
+import { checkTemplateBounds } from './check-template-bounds.js';
+import { difficultyValues } from './difficulty-values.js';
 import { fillPlaceholders } from './fill-placeholders.js';
 import { DEFAULT_TARGET_TOKENS } from './generation-defaults.js';
 import { toCaseItems } from './to-case-items.js';
@@ -23,12 +26,15 @@ export interface CaseRequest {
 /**
  * Generates one case, deterministically: the seed is caseSeed(suite, template, seedGroup, slot) and every
  * random choice comes from PRNGs forked from it, so the same inputs give byte-identical cases on any machine.
- * @throws ValidationError naming the template and path of a bad placeholder, item type, check or variable.
+ * @throws ValidationError naming the template and path of a bad placeholder, item type, check or variable, a
+ * difficulty the template does not declare, or a size over `TEMPLATE_LIMITS` (loading a template checks all of
+ * these first, with the file's name; this is for templates built in code).
  * @example
  * const benchCase = generateCase(template, { suite: 'elite', suiteVersion: '1.0.0', difficulty: 'hard', seedGroup: '0', slot: 0 });
  */
 export function generateCase(template: Template, request: CaseRequest): BenchCase {
   const where = `template ${template.key}`;
+  checkCaseRequest(template, request.difficulty, where);
   const seed = caseSeed({
     suite: request.suite,
     suiteVersion: request.suiteVersion,
@@ -91,18 +97,7 @@ function placeholderValues(
   difficulty: Difficulty,
   variables: Record<string, string>,
 ): Map<string, string> {
-  const values = new Map(Object.entries(variables));
-  const policy = template.difficultyPolicy;
-  const levels: [string, number | string | undefined][] = [
-    ['distractor_turns', policy.distractorTurns[difficulty]],
-    ['paraphrase_depth', policy.paraphraseDepth[difficulty]],
-    ['override_timing', policy.overrideTiming[difficulty]],
-    ['target_tokens', policy.targetTokens[difficulty] ?? DEFAULT_TARGET_TOKENS[difficulty]],
-  ];
-  for (const [name, value] of levels) {
-    if (value !== undefined) values.set(`difficulty.${name}`, String(value));
-  }
-  return values;
+  return new Map([...Object.entries(variables), ...difficultyValues(template, difficulty)]);
 }
 
 function fillGroundTruth(template: Template, fill: (text: string, at: string) => string): CaseGroundTruth {
@@ -130,4 +125,19 @@ function fillGroundTruth(template: Template, fill: (text: string, at: string) =>
     deferredItems: list('deferred_items', truth.deferredItems),
     entityMap,
   };
+}
+
+/** Refuses a level the template lacks and a template over the size limits, before anything is generated. */
+function checkCaseRequest(template: Template, difficulty: Difficulty, where: string): void {
+  const levels = templateDifficulties(template);
+  if (!levels.includes(difficulty)) {
+    throw new ValidationError([
+      {
+        where: `${where}: difficulty_policy.distractor_turns`,
+        message: `the template has no "${difficulty}" level; it declares ${levels.join(', ')}`,
+      },
+    ]);
+  }
+  const issues = checkTemplateBounds(template, { where, path: '' });
+  if (issues.length > 0) throw new ValidationError(issues);
 }

@@ -5,13 +5,32 @@ import type { EvaluationItem } from '../template/template.js';
 
 type Fill = (text: string, where: string) => string;
 
-/** Turns a template's evaluation items into case items: placeholders filled, types and checks validated. */
-export function toCaseItems(items: readonly EvaluationItem[], fill: Fill, where: string): CaseItem[] {
+/**
+ * Turns a template's evaluation items into case items: placeholders filled, types and checks validated.
+ * @param where Names the template in issues; `path` goes before `evaluation_items[…]` (`template.` in a file).
+ */
+export function toCaseItems(
+  items: readonly EvaluationItem[],
+  fill: Fill,
+  where: string,
+  path = '',
+): CaseItem[] {
   const issues: ValidationIssue[] = [];
   const result: CaseItem[] = [];
+  const firstIndex = new Map<string, number>();
   items.forEach((item, index) => {
+    const first = firstIndex.get(item.key);
+    if (first !== undefined) {
+      // A verdict is stored per item key: a second item with the key would collide with the first.
+      issues.push({
+        where: `${where}: ${path}evaluation_items[${index}].key`,
+        message: `"${item.key}" already names evaluation_items[${first}]; give each item its own key`,
+      });
+      return;
+    }
+    firstIndex.set(item.key, index);
     try {
-      result.push(toCaseItem(item, fill, where, `evaluation_items[${index}]`));
+      result.push(toCaseItem(item, fill, where, `${path}evaluation_items[${index}]`));
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       issues.push(...error.issues);

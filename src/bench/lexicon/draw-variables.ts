@@ -93,10 +93,24 @@ function findClash(candidate: string, earlier: readonly string[]): number {
   );
 }
 
+/**
+ * Checks every spec the way `drawVariables` will (unknown generator, bad `like`, no source of values,
+ * duplicate names) without drawing anything, so a template can be refused when it loads.
+ * @param options.where Names the template, e.g. its file path; `options.path` goes before `variables[…]`.
+ * @throws ValidationError listing every problem.
+ * @example checkVariableSpecs(template.variables, { where: 'a.yaml', path: 'template.' })
+ */
+export function checkVariableSpecs(
+  specs: readonly VariableSpec[],
+  options: { where: string; path?: string },
+): void {
+  planVariables(specs, options.where, options.path);
+}
+
 /** Validates every spec and resolves how each gets its value; throws once with all problems. */
-function planVariables(specs: readonly VariableSpec[], where: string): Plan[] {
+function planVariables(specs: readonly VariableSpec[], where: string, path = ''): Plan[] {
   const issues: ValidationIssue[] = [];
-  const at = (index: number, field: string): string => joinWhere(where, `variables[${index}]${field}`);
+  const at = (index: number, field: string): string => joinWhere(where, `${path}variables[${index}]${field}`);
   const firstIndex = new Map<string, number>();
   for (const [index, spec] of specs.entries()) {
     if (typeof spec.name !== 'string' || spec.name === '') {

@@ -10,6 +10,7 @@ import {
   ticketIdGenerator,
   urlGenerator,
 } from './code-generators.js';
+import { amountUsdGenerator, dateIsoGenerator, productSkuGenerator } from './commerce-generators.js';
 import { commandGenerator, errorMessageGenerator, testNameGenerator } from './diagnostic-generators.js';
 import {
   amountGenerator,
@@ -29,12 +30,18 @@ import {
 } from './text-generators.js';
 import type { VariableGenerator } from './variable-generator.js';
 
-/** Every generator name a template may use in `generator:`, template-v1's four first. */
+/**
+ * Every generator name a template may use in `generator:`: first the seven CompactBench registers for
+ * template-v1 (its `dsl/generators.py`), then compactkit's own.
+ */
 export const GENERATOR_NAMES = [
   'person_name',
   'project_noun',
   'action_phrase',
   'org_name',
+  'date_iso',
+  'amount_usd',
+  'product_sku',
   'file_path',
   'directory',
   'service_name',
@@ -75,6 +82,9 @@ export const GENERATORS: Readonly<Record<GeneratorName, VariableGenerator>> = Ob
   project_noun: projectNounGenerator,
   action_phrase: actionPhraseGenerator,
   org_name: orgNameGenerator,
+  date_iso: dateIsoGenerator,
+  amount_usd: amountUsdGenerator,
+  product_sku: productSkuGenerator,
   file_path: filePathGenerator,
   directory: directoryGenerator,
   service_name: serviceNameGenerator,

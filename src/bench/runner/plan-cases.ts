@@ -1,6 +1,7 @@
 import { type CaseRequest, caseKey } from '../generate/generate-case.js';
 import type { Suite } from '../suites/suite.js';
 import type { Difficulty, Template } from '../template/template.js';
+import { templateDifficulties } from '../template/template-difficulties.js';
 
 /** One case a run must produce. */
 export interface PlannedCase {
@@ -12,7 +13,8 @@ export interface PlannedCase {
 
 /**
  * Every case of a run, in a fixed order: template (file order), then difficulty, then slot. The order only
- * decides scheduling; each case's content depends on its own identity alone.
+ * decides scheduling; each case's content depends on its own identity alone. A level a template does not
+ * declare is skipped for it (`suiteDifficultyWarnings` names what is skipped).
  */
 export function planCases(options: {
   suite: Suite;
@@ -29,7 +31,8 @@ export function planCases(options: {
     .filter((template) => options.families === undefined || options.families.includes(template.family));
   const planned: PlannedCase[] = [];
   for (const template of chosen) {
-    for (const difficulty of options.difficulties) {
+    const declared = templateDifficulties(template);
+    for (const difficulty of options.difficulties.filter((level) => declared.includes(level))) {
       for (let slot = 0; slot < options.cases; slot++) {
         const request: CaseRequest = {
           suite: suite.key,

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { CompactionArtifact } from '../../artifact/compaction-artifact.js';
+import { parseArtifact } from '../../artifact/parse-artifact.js';
+import { renderArtifact } from '../../artifact/render-artifact.js';
 import type { Compactor } from '../../compactors/types.js';
 import { CompactkitError } from '../../errors.js';
 import type { LanguageModel } from '../../llm/types.js';
@@ -11,13 +14,10 @@ import type {
   VerdictRecord,
 } from '../../store/types.js';
 import type { TokenCounter } from '../../tokens/types.js';
-import type { CompactionArtifact } from '../artifact/compaction-artifact.js';
-import { parseArtifact } from '../artifact/parse-artifact.js';
 import type { BenchCase } from '../case/types.js';
 import { generateCase } from '../generate/generate-case.js';
 import { GENERATOR_VERSION } from '../generate/generation-defaults.js';
 import { judgeItem } from '../scoring/judge-item.js';
-import { renderArtifact } from '../target/render-artifact.js';
 import type { Target } from '../target/target.js';
 import type { DriftMode } from './bench-run-options.js';
 import { continuationTurns } from './continuation-turns.js';

@@ -19,8 +19,8 @@ export async function builtInSuiteNames(): Promise<string[]> {
 }
 
 /**
- * Loads a suite by the name of a shipped one (`elite`, `starter`) or by a folder path (anything with a `/`
- * or `.`, or that is not a shipped name).
+ * Loads a suite by the name of a shipped one (`elite`, `starter`), or else by the path of a folder of
+ * templates (searched recursively) or of one template file (see `loadSuite`).
  */
 export async function resolveSuite(nameOrPath: string): Promise<Suite> {
   const names = await builtInSuiteNames();

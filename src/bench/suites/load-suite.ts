@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import { CompactkitError, ValidationError } from '../../errors.js';
 import { issuesFromZod } from '../../validation/zod-issues.js';
-import { loadTemplateDirectory } from '../template/load-template-directory.js';
+import { loadTemplate } from '../template/load-template.js';
+import { type LoadedTemplate, loadTemplateDirectory } from '../template/load-template-directory.js';
 import { parseYamlText } from '../template/parse-yaml-text.js';
 import type { Suite } from './suite.js';
 
@@ -20,28 +21,38 @@ const manifestSchema = z.strictObject({
 });
 
 /**
- * Loads a suite folder: its `suite.yaml` manifest (`suite: {key, version, description}`) and every template
- * beside it. A folder without a manifest is a custom suite keyed `custom`, versioned by a hash of its
- * templates, so changing a template never mixes its scores with the old ones.
+ * Loads a suite from a folder or a single template file. A folder: its `suite.yaml` manifest (`suite: {key,
+ * version, description}`) and every template beside it and in its subfolders (CompactBench's own layout,
+ * `public/<set>/*.yaml`, loads as one suite; a `suite.yaml` anywhere is a manifest, never a template). A file,
+ * or a folder without a manifest, is a custom suite keyed `custom`, versioned by a hash of its templates'
+ * relative paths and bytes, so changing a template never mixes its scores with the old ones and the same
+ * files give the same version on every machine.
  * @throws ValidationError for a bad manifest or template (file, path, reason); CompactkitError `io_error`.
  */
-export async function loadSuite(directory: string): Promise<Suite> {
-  const templates = await loadTemplateDirectory(directory, { exclude: [SUITE_MANIFEST] });
+export async function loadSuite(path: string): Promise<Suite> {
+  if (await isFile(path)) {
+    const templates = [{ path, template: await loadTemplate(path) }];
+    return {
+      key: 'custom',
+      version: await customVersion(templates, dirname(path)),
+      description: `Template ${path}`,
+      directory: path,
+      templates,
+    };
+  }
+  const directory = path;
+  const templates = await loadTemplateDirectory(directory, { exclude: [SUITE_MANIFEST], recursive: true });
   if (templates.length === 0) {
-    throw new ValidationError([{ where: directory, message: 'no template files (*.yaml) in this folder' }]);
+    throw new ValidationError([
+      { where: directory, message: 'no template files (*.yaml) in this folder or its subfolders' },
+    ]);
   }
   const manifestPath = join(directory, SUITE_MANIFEST);
   const manifestText = await readOptional(manifestPath);
   if (manifestText === undefined) {
-    const hash = createHash('sha256');
-    for (const { path } of templates)
-      hash
-        .update(basename(path))
-        .update('\0')
-        .update(await readFile(path));
     return {
       key: 'custom',
-      version: `0.0.0-${hash.digest('hex').slice(0, 12)}`,
+      version: await customVersion(templates, directory),
       description: `Templates in ${directory}`,
       directory,
       templates,
@@ -51,6 +62,31 @@ export async function loadSuite(directory: string): Promise<Suite> {
   if (!result.success) throw new ValidationError(issuesFromZod(result.error.issues, [], manifestPath));
   const { key, version, description } = result.data.suite;
   return { key, version, description: description ?? '', directory, templates };
+}
+
+/**
+ * `0.0.0-` and 12 hex digits of SHA-256 over each template's path relative to `root` (`/` between folders)
+ * and its bytes, in load order. A flat folder hashes file names, as it always has.
+ */
+async function customVersion(templates: readonly LoadedTemplate[], root: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const { path } of templates) {
+    hash
+      .update(relative(root, path).split(sep).join('/'))
+      .update('\0')
+      .update(await readFile(path));
+  }
+  return `0.0.0-${hash.digest('hex').slice(0, 12)}`;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch (error) {
+    throw new CompactkitError('io_error', `cannot read suite ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
 }
 
 async function readOptional(path: string): Promise<string | undefined> {

@@ -7,8 +7,8 @@ export interface Suite {
   /** Semantic version of the suite as a whole; scores are only compared within one version. */
   version: string;
   description: string;
-  /** The folder it was loaded from. */
+  /** The folder it was loaded from, or the template file for a one-file suite. */
   directory: string;
-  /** Sorted by file name. */
+  /** Sorted by path relative to the folder. */
   templates: LoadedTemplate[];
 }

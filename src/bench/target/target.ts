@@ -1,5 +1,5 @@
+import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
 import type { CaseItem } from '../case/types.js';
-import type { ArtifactSectionName } from './artifact-sections.js';
 
 /** A passage of the artifact text an answer relied on. */
 export interface TargetEvidence {

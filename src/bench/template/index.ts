@@ -19,10 +19,14 @@ export type {
   TemplateTurnRole,
   TemplateVariable,
 } from './template.js';
+export { templateDifficulties } from './template-difficulties.js';
 export {
   ANSWER_FORMATS,
+  BLOCK_LANGUAGES,
+  BLOCK_SHAPES,
   DIFFICULTIES,
   TEMPLATE_TURN_ROLES,
   type TemplateDocument,
   templateDocumentSchema,
 } from './template-document-schema.js';
+export { MIN_FILLER_UNIT_TOKENS, TEMPLATE_LIMITS } from './template-limits.js';

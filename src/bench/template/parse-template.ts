@@ -8,8 +8,9 @@ import { toTemplate } from './to-template.js';
 
 /**
  * Reads a CompactBench template-v1 YAML text into a `Template`. Template strings are data: `{{…}}`
- * placeholders, `<|endoftext|>` and markup are kept as written. Checks structure only, as template-v1 does;
- * whether placeholders name declared variables is checked when cases are generated.
+ * placeholders, `<|endoftext|>` and markup are kept as written. Checks structure only, exactly as strictly as
+ * template-v1.schema.json; `checkTemplate` checks the meaning (generators, placeholders, items, sizes), and
+ * `loadTemplate` runs both.
  * @param source Names the text in issues, usually its file path.
  * @throws ValidationError listing every problem: YAML syntax as `bad.yaml:3:7: invalid YAML: reason`, the
  * schema as `bad.yaml: template.evaluation_items[2].key: expected …`.

@@ -1,5 +1,15 @@
-import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { createRequire } from 'node:module';
+import type { LineCounter, YAMLError } from 'yaml';
 import { ValidationError, type ValidationIssue } from '../../errors.js';
+
+type YamlModule = typeof import('yaml');
+let yamlModule: YamlModule | undefined;
+
+/** The yaml package, loaded on the first template read rather than when compactkit is imported. */
+function yaml(): YamlModule {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
+  return yamlModule;
+}
 
 /**
  * Aliases allowed in one file. A real template needs few; a "billion laughs" file needs many, and would
@@ -15,6 +25,7 @@ const MAX_ALIAS_COUNT = 100;
  * @throws ValidationError with one issue per problem: `file.yaml:LINE:COL: invalid YAML: reason`.
  */
 export function parseYamlText(text: string, source: string): unknown {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
   const problems: YAMLError[] = [...document.errors, ...document.warnings];

@@ -85,6 +85,12 @@ const variableSchema = z
 /** The roles a template turn may have; `distractor_block` expands to filler turns at generation. */
 export const TEMPLATE_TURN_ROLES = ['user', 'assistant', 'system', 'distractor_block'] as const;
 
+/** compactkit extension: how a `distractor_block`'s filler is cut, exchanges between user turns or loop steps. */
+export const BLOCK_SHAPES = ['exchanges', 'steps'] as const;
+
+/** compactkit extension: the main language of the repository a `distractor_block`'s tools work in. */
+export const BLOCK_LANGUAGES = ['typescript', 'python', 'go'] as const;
+
 // compactkit extension: a tool call an assistant turn makes, with the output its paired tool message carries.
 const toolCallSchema = z.strictObject({
   name: nonEmptyString,
@@ -101,8 +107,18 @@ const turnSchema = z
     tags: z.array(z.string()).optional(),
     count: z.union([z.string(), z.int()]).optional(),
     tool_calls: z.array(toolCallSchema).min(1, { error: 'must list at least one call' }).optional(),
+    shape: z.enum(BLOCK_SHAPES).optional(),
+    language: z.enum(BLOCK_LANGUAGES).optional(),
   })
   .superRefine((turn, context) => {
+    for (const key of ['shape', 'language'] as const) {
+      if (turn[key] === undefined || turn.role === 'distractor_block') continue;
+      context.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `only a distractor_block has a ${key}, this turn is ${turn.role}`,
+      });
+    }
     if (turn.tool_calls !== undefined && turn.role !== 'assistant') {
       context.addIssue({
         code: 'custom',

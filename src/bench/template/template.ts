@@ -15,7 +15,8 @@
  *                                          → evaluationItems[].key / type / prompt / expected
  *
  * compactkit's extensions (docs/templates.md) map the same way: target_tokens → targetTokens, like, choices,
- * tool_calls[].{name, arguments, output, is_error, bury_tokens} → toolCalls[].{…, isError, buryTokens},
+ * tool_calls[].{name, arguments, output, is_error, bury_tokens} → toolCalls[].{…, isError, buryTokens}, shape,
+ * language,
  * answer_format / tempting_default / cues → answerFormat / temptingDefault / cues, description, continuation.
  *
  * Keys inside `expected` and `entity_map` are data and keep their spelling. Strings keep their `{{variable}}`
@@ -79,6 +80,13 @@ export interface TemplateTurn {
   count?: string | number;
   /** Extension: the tool calls of an assistant turn (`tool_calls`); [] when left out. */
   toolCalls: TemplateToolCall[];
+  /**
+   * Extension: how a `distractor_block` is cut (`shape`): `exchanges` of work between user turns (when absent),
+   * or `steps` of one agent loop (an assistant message with its tool calls and their results, no user turn).
+   */
+  shape?: 'exchanges' | 'steps';
+  /** Extension: the main language of the repository a `distractor_block`'s tools work in (`language`); drawn when absent. */
+  language?: 'typescript' | 'python' | 'go';
 }
 
 /** The template's transcript (`transcript`). */

@@ -29,6 +29,8 @@ export function toTemplate(document: TemplateDocument): Template {
           ...(turn.template === undefined ? {} : { template: turn.template }),
           tags: turn.tags ?? [],
           ...(turn.count === undefined ? {} : { count: turn.count }),
+          ...(turn.shape === undefined ? {} : { shape: turn.shape }),
+          ...(turn.language === undefined ? {} : { language: turn.language }),
           toolCalls: (turn.tool_calls ?? []).map(
             (call): TemplateToolCall => ({
               name: call.name,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { PARAPHRASE_FRAMES } from '../../../src/bench/filler/index.js';
-import { normalizeText } from '../../../src/bench/scoring/normalize.js';
 import {
   DECISION_CUES,
   ENTITY_CUES,
@@ -8,7 +7,8 @@ import {
   OVERRIDE_CUES,
   RULE_CUES,
   TASK_CUES,
-} from '../../../src/bench/target/index.js';
+} from '../../../src/bench/reader/index.js';
+import { normalizeText } from '../../../src/bench/scoring/normalize.js';
 
 // Paraphrase framing wraps the template's own turns; a cue word in it would make a reader pick the framed
 // turn for the wrong reason (an "override" that overrides nothing, a "review" that names no reviewer).

@@ -184,3 +184,73 @@ describe('generateFiller', () => {
     }
   });
 });
+
+describe('generateFiller in steps of one agent loop', () => {
+  function steps(
+    seed: string,
+    count: number,
+    targetTokens: number,
+    avoid: readonly string[] = [],
+  ): Message[] {
+    return generateFiller({
+      prng: createPrng(seed),
+      exchanges: count,
+      targetTokens,
+      avoid,
+      idPrefix: 'b1',
+      shape: 'steps',
+    });
+  }
+
+  it('is only assistant messages with tool calls, each followed by exactly its results', () => {
+    for (const seed of ['l1', 'l2', 'l3', 'l4']) {
+      const messages = steps(seed, 40, 8000);
+      let count = 0;
+      let carriedNotes = 0;
+      for (let index = 0; index < messages.length; index++) {
+        const message = messages[index] as Message;
+        expect(message.role, `${seed} ${index}`).not.toBe('user');
+        if (message.role === 'tool') continue;
+        count += 1;
+        const calls = message.toolCalls ?? [];
+        expect(calls.length, `${seed} ${index}`).toBeGreaterThanOrEqual(1);
+        expect(calls.length).toBeLessThanOrEqual(2);
+        for (const [offset, call] of calls.entries()) {
+          const result = messages[index + 1 + offset] as Message;
+          expect(result).toMatchObject({ role: 'tool', toolCallId: call.id, toolName: call.name });
+        }
+        // Some steps open with a word on the previous step's results before their own call.
+        if (/\. \S/.test(message.content)) carriedNotes += 1;
+      }
+      expect(count).toBe(40);
+      expect(carriedNotes).toBeGreaterThan(5);
+    }
+  });
+
+  it.each([
+    [4000, 40],
+    [16000, 60],
+    [40000, 100],
+    [100000, 150],
+  ])('lands within 15%% of %i tokens with %i steps', (targetTokens, count) => {
+    for (const seed of ['s1', 's2']) {
+      const messages = steps(`${seed}-${targetTokens}`, count, targetTokens);
+      const tokens = messages.reduce((sum, message) => sum + counter.countMessage(message), 0);
+      expect(tokens / targetTokens, seed).toBeGreaterThan(0.85);
+      expect(tokens / targetTokens, seed).toBeLessThan(1.15);
+    }
+  });
+
+  it('keeps cue words and the avoided values out, and is byte-identical for a seed', () => {
+    const avoid = ['src/billing/refund-ledger.ts', 'ECONNRESET'];
+    for (let seed = 0; seed < 30; seed++) {
+      const messages = steps(`loop-cue-${seed}`, 20, 4000, avoid);
+      expect(findValue(messages, avoid), `seed ${seed}`).toBeUndefined();
+      for (const text of textsOf(messages)) {
+        const normalized = normalizeMatchText(text);
+        expect(BANNED.find((word) => containsNormalized(normalized, word))).toBeUndefined();
+      }
+    }
+    expect(JSON.stringify(steps('same', 30, 6000))).toBe(JSON.stringify(steps('same', 30, 6000)));
+  });
+});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCase } from '../../../src/bench/generate/index.js';
 import { stableJson } from '../../../src/bench/runner/index.js';
+import { containsNormalized, normalizeText } from '../../../src/bench/scoring/normalize.js';
 import { loadSuite } from '../../../src/bench/suites/index.js';
 import { loadTemplateDirectory, parseTemplate, type Template } from '../../../src/bench/template/index.js';
 import { hasValidToolPairs } from '../../../src/compaction/repair-tool-pairs.js';
@@ -140,22 +141,42 @@ describe('generateCase', () => {
     ]);
     expect(['eu-west-1', 'ap-south-2', 'us-east-2']).toContain(benchCase.variables.region);
   });
+});
 
-  it.skipIf(!HAS_COMPACT_BENCH)(
-    'generates every public CompactBench template at each difficulty it defines',
-    async () => {
-      for (const folder of ['elite_practice', 'starter']) {
-        const loaded = await loadTemplateDirectory(join(COMPACT_BENCH_PUBLIC, folder));
-        for (const { template } of loaded) {
-          for (const difficulty of Object.keys(template.difficultyPolicy.distractorTurns) as 'easy'[]) {
-            const benchCase = generateCase(template, { ...request, suite: folder, difficulty });
-            expect(benchCase.items.length).toBe(template.evaluationItems.length);
-            expect(benchCase.transcript.length).toBeGreaterThan(template.transcript.turns.length);
-          }
+describe("generateCase with CompactBench's date_iso, amount_usd and product_sku", () => {
+  const template = parseTemplate(`template:
+  key: order_hold
+  family: buried_constraint
+  version: 1.0.0
+  difficulty_policy: {distractor_turns: {easy: 3, medium: 5}}
+  variables:
+    - {name: sku, generator: product_sku}
+    - {name: cap, generator: amount_usd}
+    - {name: ship_by, generator: date_iso}
+  transcript:
+    turns:
+      - {role: user, template: "Hold {{sku}}: never approve a reorder above {{cap}}, and it ships by {{ship_by}}."}
+      - {role: distractor_block, count: "{{difficulty.distractor_turns}}"}
+  ground_truth: {immutable_facts: ["{{sku}} ships by {{ship_by}}"]}
+  evaluation_items:
+    - {key: cap, type: immutable_fact_recall, prompt: "What is the reorder cap?", expected: {check: contains_normalized, value: "{{cap}}"}}
+`);
+
+  it('generates over many slots, the values in the request and nowhere in the filler', () => {
+    for (let slot = 0; slot < 30; slot++) {
+      for (const difficulty of ['easy', 'medium'] as const) {
+        const benchCase = generateCase(template, { ...request, difficulty, slot });
+        const { sku, cap, ship_by: shipBy } = benchCase.variables as Record<string, string>;
+        expect(benchCase.transcript[0]?.content).toBe(
+          `Hold ${sku}: never approve a reorder above ${cap}, and it ships by ${shipBy}.`,
+        );
+        const filler = normalizeText(JSON.stringify(benchCase.transcript.slice(1)));
+        for (const value of [sku, cap, shipBy] as string[]) {
+          expect(containsNormalized(filler, normalizeText(value)), `${slot} ${value}`).toBe(false);
         }
       }
-    },
-  );
+    }
+  });
 });
 
 describe('generateCase rejects a bad template with its key and path', () => {
@@ -192,7 +213,7 @@ describe('generateCase rejects a bad template with its key and path', () => {
   });
   it('names an unknown placeholder', () => {
     expect(issues((text) => text.replace('"never {{action}}"', '"never {{acton}}"'))).toEqual([
-      'template bad: transcript.turns[0].template: unknown placeholder {{acton}}; known: action, difficulty.distractor_turns, difficulty.target_tokens',
+      'template bad: transcript.turns[0].template: unknown placeholder {{acton}}; known: action, difficulty.distractor_turns, difficulty.override_timing, difficulty.paraphrase_depth, difficulty.target_tokens',
     ]);
   });
   it('names an unknown item type and check', () => {
@@ -211,12 +232,14 @@ describe('generateCase rejects a bad template with its key and path', () => {
       /expected\.value: the expected value is empty after filling placeholders/,
     );
   });
-  it('names a difficulty the template does not define', () => {
+  it('names a difficulty the template does not define, and the ones it does', () => {
     expect(() =>
       generateCase(
         template((text) => text),
         { ...request, difficulty: 'hard' },
       ),
-    ).toThrow(/unknown placeholder \{\{difficulty\.distractor_turns\}\}/);
+    ).toThrow(
+      'template bad: difficulty_policy.distractor_turns: the template has no "hard" level; it declares easy',
+    );
   });
 });

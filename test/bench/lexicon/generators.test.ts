@@ -16,6 +16,10 @@ const SHAPES: Record<GeneratorName, (value: string) => boolean> = {
   project_noun: (value) => /^[A-Za-z][A-Za-z ]+$/.test(value) && value.split(' ').length >= 3,
   action_phrase: (value) => /^[a-z][a-z-]*( [a-z]+)? [\w .-]+$/.test(value) && !value.endsWith('.'),
   org_name: (value) => /^[A-Z][a-z]+( [A-Z][a-z]+)* [A-Z][a-z]+( Union)?$/.test(value),
+  // CompactBench's formats: `2025-07-14` (2024-2026, day 1-28), `$47,250` (2-5 digits), `PRD-KX4821`.
+  date_iso: (value) => isValidDate(value) && value < '2027' && Number(value.slice(8)) <= 28,
+  amount_usd: (value) => /^\$[1-9]\d{0,2}(,\d{3})?$/.test(value) && value.replace(/\D/g, '').length >= 2,
+  product_sku: (value) => /^(SKU|PRD|ITEM|ART)-[A-HJ-NP-RT-Z]{2}[1-9]\d{2,3}$/.test(value),
   file_path: (value) =>
     /^[a-z][\w/]*\/[A-Za-z][\w-]*\.(ts|tsx|py|go|rs|rb|java|sql|yaml|json|toml|sh)$/.test(value),
   directory: (value) => /^[a-z][\w/]*\/[a-z]+$/.test(value),
@@ -69,7 +73,7 @@ function differingPositions(left: string, right: string): number[] {
 describe('GENERATORS', () => {
   it('has exactly the documented generators, each named after its key', () => {
     expect(Object.keys(GENERATORS).sort()).toEqual([...GENERATOR_NAMES].sort());
-    expect(GENERATOR_NAMES).toHaveLength(27);
+    expect(GENERATOR_NAMES).toHaveLength(30);
     for (const name of GENERATOR_NAMES) expect(GENERATORS[name].name).toBe(name);
   });
 
@@ -101,6 +105,33 @@ describe('GENERATORS', () => {
     }
   });
 
+  it("spreads CompactBench's date_iso, amount_usd and product_sku over their whole ranges", () => {
+    const dates = drawMany('date_iso', 2000);
+    expect(new Set(dates.map((value) => value.slice(0, 4)))).toEqual(new Set(['2024', '2025', '2026']));
+    expect(new Set(dates.map((value) => value.slice(5, 7))).size).toBe(12);
+    expect(new Set(dates.map((value) => value.slice(8))).size).toBe(28);
+    // Each digit count is drawn first, so each holds about a quarter of the amounts.
+    const digitCounts = new Map<number, number>();
+    for (const value of drawMany('amount_usd', 2000)) {
+      const digits = value.replace(/\D/g, '').length;
+      digitCounts.set(digits, (digitCounts.get(digits) ?? 0) + 1);
+    }
+    expect([...digitCounts.keys()].sort()).toEqual([2, 3, 4, 5]);
+    for (const count of digitCounts.values()) expect(count).toBeGreaterThan(400);
+    const skus = drawMany('product_sku', 2000);
+    expect(new Set(skus.map((value) => value.split('-')[0]))).toEqual(new Set(['SKU', 'PRD', 'ITEM', 'ART']));
+    expect(new Set(skus).size).toBeGreaterThan(1900);
+  });
+
+  it('draws the same CompactBench-format values on every machine (golden values)', () => {
+    const prng = createPrng('golden:commerce');
+    expect([
+      GENERATORS.date_iso.draw(prng),
+      GENERATORS.amount_usd.draw(prng),
+      GENERATORS.product_sku.draw(prng),
+    ]).toEqual(['2024-07-28', '$38,459', 'SKU-BX7233']);
+  });
+
   it('makes action phrases that read after "never" and "let\'s"', () => {
     const verbs = new Set(ACTION_FRAMES.flatMap((frame) => frame.verbs));
     for (const value of drawMany('action_phrase', 300)) {
@@ -129,20 +160,27 @@ describe('near', () => {
     }
   });
 
-  it.each(['port', 'version', 'amount', 'percentage', 'time', 'ticket_id'] as const)(
-    '%s changes one digit or swaps two neighbours',
-    (name) => {
-      for (const seed of seeds) {
-        const prng = createPrng(seed);
-        const value = GENERATORS[name].draw(prng);
-        const near = GENERATORS[name].near?.(value, prng) as string;
-        expect(near).toHaveLength(value.length);
-        const positions = differingPositions(value, near);
-        const swapped = positions.length === 2 && positions[1] === (positions[0] as number) + 1;
-        expect(positions.length === 1 || swapped, `${value} → ${near}`).toBe(true);
-      }
-    },
-  );
+  it.each([
+    'port',
+    'version',
+    'amount',
+    'percentage',
+    'time',
+    'ticket_id',
+    'date_iso',
+    'amount_usd',
+    'product_sku',
+  ] as const)('%s changes one digit or swaps two neighbours', (name) => {
+    for (const seed of seeds) {
+      const prng = createPrng(seed);
+      const value = GENERATORS[name].draw(prng);
+      const near = GENERATORS[name].near?.(value, prng) as string;
+      expect(near).toHaveLength(value.length);
+      const positions = differingPositions(value, near);
+      const swapped = positions.length === 2 && positions[1] === (positions[0] as number) + 1;
+      expect(positions.length === 1 || swapped, `${value} → ${near}`).toBe(true);
+    }
+  });
 
   it('moves a date by a few days or one digit', () => {
     for (const seed of seeds) {

@@ -92,7 +92,7 @@ describe('createPrng golden values', () => {
     expect(sha256(JSON.stringify(mixedScript(caseSeedValue)))).toBe(goldenMixedSha256);
   });
 
-  it('keeps the raw stream of the dev fixture generator in bench/fixtures for string seeds', () => {
+  it('keeps the raw stream of the dev fixture generator in perf/fixtures for string seeds', () => {
     // The values recorded in test/fixtures/prng.test.ts for createPrng('golden').int(0, 1_000_000).
     const prng = createPrng('golden');
     expect(Array.from({ length: 5 }, () => prng.int(0, 1_000_000))).toEqual([

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { emptyArtifact } from '../../../src/bench/artifact/index.js';
+import { emptyArtifact } from '../../../src/artifact/index.js';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
 import { type BenchRunOptions, runBench, scoreStoredRun } from '../../../src/bench/runner/index.js';
 import { loadSuite } from '../../../src/bench/suites/index.js';
-import { createLexicalTarget } from '../../../src/bench/target/index.js';
 import {
   type Compactor,
   type CompactorInput,

@@ -7,7 +7,7 @@ import {
   NOTES_OPEN,
 } from '../../../src/bench/target/index.js';
 import { createMockLanguageModel } from '../../../src/llm/index.js';
-import { makeItem } from './make-item.js';
+import { makeItem } from '../reader/make-item.js';
 
 /** The text between the one opening line and the one closing line of the notes block. */
 function notesOf(prompt: string): string {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTemplate, loadTemplateDirectory, parseTemplate } from '../../../src/bench/template/index.js';
-import { issuesOf } from '../artifact/issues-of.js';
+import { issuesOf } from '../../artifact/issues-of.js';
 import {
   COMPACT_BENCH_PUBLIC,
   COMPACT_BENCH_SCHEMA,

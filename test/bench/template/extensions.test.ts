@@ -95,7 +95,7 @@ describe('compactkit template extensions', () => {
     ).toMatch(/^ext\.yaml: template\.evaluation_items\[0\]\.answer_format: /);
   });
 
-  it('loads the shipped suites: 12 families, 5 elite templates and 1 starter template each', async () => {
+  it('loads the shipped suites: 13 families, 5 elite templates and 1 starter template each', async () => {
     const elite = await loadSuite(join(root, 'suites/elite'));
     const starter = await loadSuite(join(root, 'suites/starter'));
     const count = (templates: typeof elite.templates) => {
@@ -105,7 +105,7 @@ describe('compactkit template extensions', () => {
       return families;
     };
     const eliteFamilies = count(elite.templates);
-    expect(eliteFamilies.size).toBe(12);
+    expect(eliteFamilies.size).toBe(13);
     expect([...eliteFamilies.values()].every((templates) => templates === 5)).toBe(true);
     expect([...count(starter.templates).keys()].sort()).toEqual([...eliteFamilies.keys()].sort());
     // Every item type is used, unresolved_task_continuity included.

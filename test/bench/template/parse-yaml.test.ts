@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTemplate } from '../../../src/bench/template/index.js';
-import { issuesOf } from '../artifact/issues-of.js';
+import { issuesOf } from '../../artifact/issues-of.js';
 import { fullTemplateDocument, toYaml } from './template-fixtures.js';
 
 describe('template YAML', () => {

@@ -1,0 +1,153 @@
+import { classifyMention } from '../scoring/mentions.js';
+import { findWholeWords, normalizeText } from '../scoring/normalize.js';
+import type { TargetEvidence } from '../target/target.js';
+import { contentStems } from './content-words.js';
+import { strongestCue } from './cue-matcher.js';
+import type { ParsedArtifact, Passage } from './parse-artifact-text.js';
+import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+
+type Mention = 'affirmed' | 'rejected';
+
+// An override phrase found in more than about seven passages (rarity below 0.5) is filler, not a change of plan.
+const MIN_OVERRIDE_RARITY = 0.5;
+
+function isOverride(parsed: ParsedArtifact, passage: Passage): boolean {
+  return strongestCue(passage.cues.override, parsed.cueFrequency) >= MIN_OVERRIDE_RARITY;
+}
+
+/** The passages that can be rules or decisions: those with a cue phrase or in a section, in order. */
+function notablePassages(parsed: ParsedArtifact): Passage[] {
+  return Array.from(parsed.notablePositions, (position) => parsed.passages[position] as Passage);
+}
+
+/** Why the reader will not take the tempting default: a rule against it, or a later change of plan. */
+type Reason = { kind: 'rule' | 'superseded'; passage: Passage };
+
+function mentionIn(passage: Passage, action: string): Mention | undefined {
+  // A bare list item under "Forbidden behaviors" names the action as a prohibition, whatever its wording.
+  if (passage.section === 'Forbidden behaviors') return 'rejected';
+  const mention = classifyMention(passage.text, action);
+  return mention === 'absent' ? undefined : mention;
+}
+
+/** Passages that name the action as whole words (`containsNormalized`, on the text normalised once at parse). */
+function findMentions(parsed: ParsedArtifact, action: string): { passage: Passage; mention: Mention }[] {
+  const needle = normalizeText(action);
+  if (needle === '') return [];
+  const found: { passage: Passage; mention: Mention }[] = [];
+  for (const passage of parsed.passages) {
+    // The substring test first: a cheap no for almost every passage.
+    if (!passage.normalized.includes(needle)) continue;
+    if (findWholeWords(passage.normalized, needle, 1).length === 0) continue;
+    const mention = mentionIn(passage, action);
+    if (mention !== undefined) found.push({ passage, mention });
+  }
+  return found;
+}
+
+/**
+ * A rule in other words ("no shipping on Friday afternoons" against "ship on Fridays"): every content word of
+ * the action, in a passage that states a rule. Only consulted when no passage names the action as written.
+ */
+function findParaphrasedRule(parsed: ParsedArtifact, action: string): Passage | undefined {
+  const stems = contentStems(action);
+  if (stems.length < 2) return undefined;
+  const query = buildQueryWeights([{ stems, weight: 1 }]);
+  const all = fullMask(query);
+  const masks = matchMasks(parsed, query);
+  let found: Passage | undefined;
+  for (const passage of notablePassages(parsed)) {
+    const isRule = passage.section === 'Forbidden behaviors' || passage.cues.rule.length > 0;
+    if (isRule && masks[passage.position] === all) found = passage;
+  }
+  return found;
+}
+
+function findReason(parsed: ParsedArtifact, action: string): Reason | undefined {
+  const mentions = findMentions(parsed, action);
+  const listed = mentions.find((entry) => entry.passage.section === 'Forbidden behaviors');
+  if (listed !== undefined) return { kind: 'rule', passage: listed.passage };
+  const lastRejected = mentions.findLast((entry) => entry.mention === 'rejected')?.passage;
+  const lastAffirmed = mentions.findLast((entry) => entry.mention === 'affirmed')?.passage;
+  // A rule stands unless a later passage takes the action up again as an explicit change ("switch to X").
+  const reinstated =
+    lastRejected !== undefined &&
+    lastAffirmed !== undefined &&
+    lastAffirmed.position > lastRejected.position &&
+    isOverride(parsed, lastAffirmed);
+  if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
+  if (lastAffirmed !== undefined) {
+    const mentioned = new Set(mentions.map((entry) => entry.passage.position));
+    const override = notablePassages(parsed).find(
+      (passage) =>
+        passage.position > lastAffirmed.position &&
+        isOverride(parsed, passage) &&
+        !mentioned.has(passage.position),
+    );
+    if (override !== undefined) return { kind: 'superseded', passage: override };
+    return undefined;
+  }
+  const paraphrased = findParaphrasedRule(parsed, action);
+  return paraphrased === undefined ? undefined : { kind: 'rule', passage: paraphrased };
+}
+
+/** What to do instead: the locked decision closest to the item, else the newest decision or override about it. */
+function findNextStep(
+  parsed: ParsedArtifact,
+  prompt: string,
+  action: string,
+  reason: Passage,
+): Passage | undefined {
+  const query = buildQueryWeights([{ stems: contentStems(prompt), weight: 1 }]);
+  const overlaps = overlapScores(parsed, query);
+  const candidates: { passage: Passage; score: number }[] = [];
+  for (const passage of notablePassages(parsed)) {
+    if (passage === reason) continue;
+    const locked = passage.section === 'Locked decisions';
+    const overlap = overlaps[passage.position] as number;
+    const isDecision = isOverride(parsed, passage) || (passage.cues.decision.length > 0 && overlap > 0);
+    if (!locked && !isDecision) continue;
+    // Locked decisions outrank decisions read from prose; later passages win ties.
+    candidates.push({ passage, score: (locked ? 100 : 0) + overlap });
+  }
+  // Best first (the later passage on a tie), so that only the passages ranked above the answer are read for
+  // how they treat the action: one usually, where a pass in reading order would read every candidate that
+  // scored as high as the best so far (all of them, in a long list of locked decisions).
+  candidates.sort((a, b) => b.score - a.score || b.passage.position - a.passage.position);
+  return candidates.find(({ passage }) => classifyMention(passage.text, action) !== 'affirmed')?.passage;
+}
+
+function sentence(text: string): string {
+  return text.replace(/[\s.!?;:,]+$/, '');
+}
+
+function evidenceOf(passage: Passage): TargetEvidence {
+  return { line: passage.line, section: passage.section, text: passage.text };
+}
+
+/**
+ * Answers an application item: refuses the tempting default when the artifact states a rule against it or
+ * records it as superseded (quoting why, plus the step to take instead), else takes it.
+ */
+export function answerApplicationItem(
+  parsed: ParsedArtifact,
+  prompt: string,
+  temptingDefault: string,
+): { response: string; evidence: TargetEvidence[] } {
+  const action = sentence(temptingDefault.trim());
+  const reason = findReason(parsed, action);
+  if (reason === undefined) return { response: `Next step: ${action}.`, evidence: [] };
+  // Quoting a bare "- X" list item would state X; say where the rule is instead.
+  const why =
+    classifyMention(reason.passage.text, action) === 'affirmed'
+      ? `the notes forbid it (${reason.passage.section.toLowerCase()}, line ${reason.passage.line})`
+      : sentence(reason.passage.text);
+  const refusal = `I will not ${action}: ${why}.`;
+  const next = findNextStep(parsed, prompt, action, reason.passage);
+  const withNext = next === undefined ? refusal : `${refusal} Next step: ${sentence(next.text)}.`;
+  // The whole answer must read as a refusal; a next step that reads otherwise is left out.
+  if (next !== undefined && classifyMention(withNext, action) !== 'affirmed') {
+    return { response: withNext, evidence: [evidenceOf(reason.passage), evidenceOf(next)] };
+  }
+  return { response: refusal, evidence: [evidenceOf(reason.passage)] };
+}

@@ -1,0 +1,141 @@
+import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
+import type { CaseItem, ItemType } from '../case/types.js';
+import type { TargetEvidence } from '../target/target.js';
+import { contentStems } from './content-words.js';
+import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
+import type { ParsedArtifact, Passage } from './parse-artifact-text.js';
+import { buildQueryWeights, overlapScores } from './query-weights.js';
+
+/** What the lexical reader answers when no passage is about the item. */
+export const NOTES_DO_NOT_SAY = 'The notes do not say.';
+
+/** A passage needs at least this score (before the recency tie-break) to be an answer. */
+export const ANSWER_THRESHOLD = 1.25;
+
+const MAX_LIST_PASSAGES = 5;
+
+interface TypeProfile {
+  sections: readonly ArtifactSectionName[];
+  cue: CueKind;
+  /** Decisions: the newest one wins, so later passages and overrides weigh more. */
+  newestWins: boolean;
+}
+
+const PROFILES: Record<ItemType, TypeProfile> = {
+  locked_decision_retention: { sections: ['Locked decisions'], cue: 'decision', newestWins: true },
+  planning_soundness: { sections: ['Locked decisions'], cue: 'decision', newestWins: true },
+  forbidden_behavior_retention: { sections: ['Forbidden behaviors'], cue: 'rule', newestWins: false },
+  immutable_fact_recall: { sections: ['Immutable facts'], cue: 'fact', newestWins: false },
+  unresolved_task_continuity: {
+    sections: ['Unresolved items', 'Deferred items'],
+    cue: 'task',
+    newestWins: false,
+  },
+  entity_integrity: { sections: ['Entities'], cue: 'entity', newestWins: false },
+};
+
+// One reader per kind: `cues[kind]` with a different kind per item is a slow property look-up.
+const CUES_OF_KIND: Record<CueKind, (cues: CueHits) => readonly number[]> = {
+  rule: (cues) => cues.rule,
+  decision: (cues) => cues.decision,
+  override: (cues) => cues.override,
+  task: (cues) => cues.task,
+  entity: (cues) => cues.entity,
+  fact: (cues) => cues.fact,
+};
+
+const SECTION_WEIGHT = 3;
+const CUE_WEIGHT = 1.5;
+const MAX_CUE_SCORE = 3;
+const OVERRIDE_WEIGHT = 1.5;
+const PROMPT_WORD_WEIGHT = 1;
+const ITEM_CUE_WEIGHT = 2;
+
+/** Every passage's score by position: `base` decides whether it answers at all, `total` adds recency. */
+export interface PassageScores {
+  base: Float64Array;
+  total: Float64Array;
+}
+
+/**
+ * Scores every passage for a question item: its section, the cue words of the item's type, the item prompt's
+ * content words and the item's cues (weighted higher), each word or cue counting less the more passages hold
+ * it. For decisions, later passages and overrides score more, so the newest decision wins; for the rest,
+ * recency only breaks near-ties.
+ */
+export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): PassageScores {
+  const profile = PROFILES[item.type];
+  const query = buildQueryWeights([
+    { stems: contentStems(item.cues.join(' ')), weight: ITEM_CUE_WEIGHT },
+    { stems: contentStems(item.prompt), weight: PROMPT_WORD_WEIGHT },
+  ]);
+  const overlaps = overlapScores(parsed, query);
+  const { passages, cueFrequency } = parsed;
+  const last = Math.max(passages.length - 1, 1);
+  const recencyWeight = profile.newestWins ? 1 : 0.25;
+  const factShapeRarity = rarity(parsed.factShapeFrequency);
+  const cuesOfKind = CUES_OF_KIND[profile.cue];
+  const base = new Float64Array(passages.length);
+  const total = new Float64Array(passages.length);
+  for (let index = 0; index < passages.length; index++) {
+    const passage = passages[index] as Passage;
+    let cue = 0;
+    for (const id of cuesOfKind(passage.cues)) cue += rarity(cueFrequency[id] as number);
+    if (profile.cue === 'fact') cue += passage.factShape * factShapeRarity;
+    // Terms that are 0 are skipped, not added: the sum is the same to the last bit, and most passages have none.
+    let score = overlaps[index] as number;
+    if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE);
+    if (profile.sections.includes(passage.section)) score += SECTION_WEIGHT;
+    if (profile.newestWins && passage.cues.override.length > 0)
+      score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
+    base[index] = score;
+    total[index] = score + (recencyWeight * passage.position) / last;
+  }
+  return { base, total };
+}
+
+function evidenceOf(passage: Passage): TargetEvidence {
+  return { line: passage.line, section: passage.section, text: passage.text };
+}
+
+/**
+ * The positions of the `count` best passages among those whose base reaches the threshold, best first, in one
+ * pass (no sort of the whole artifact): higher total first, and on an exact tie the later passage.
+ */
+function topPositions({ base, total }: PassageScores, count: number): number[] {
+  const top: number[] = [];
+  // Positions come in increasing order, so on an exact tie the newcomer is the later passage and ranks above.
+  const ranksAbove = (a: number, b: number) => (total[a] as number) >= (total[b] as number);
+  for (let position = 0; position < base.length; position++) {
+    if ((base[position] as number) < ANSWER_THRESHOLD) continue;
+    if (top.length === count && !ranksAbove(position, top[count - 1] as number)) continue;
+    let index = Math.min(top.length, count - 1);
+    top[index] = position;
+    while (index > 0 && ranksAbove(position, top[index - 1] as number)) {
+      top[index] = top[index - 1] as number;
+      top[index - 1] = position;
+      index--;
+    }
+  }
+  return top;
+}
+
+/**
+ * Answers a question item with the best passage (for `list`, up to five passages scoring at least half the
+ * best, in reading order), or "The notes do not say." when nothing scores above the threshold.
+ */
+export function answerQuestionItem(
+  parsed: ParsedArtifact,
+  item: CaseItem,
+): { response: string; evidence: TargetEvidence[] } {
+  const scores = scoreQuestionPassages(parsed, item);
+  const top = topPositions(scores, item.answerFormat === 'list' ? MAX_LIST_PASSAGES : 1);
+  const best = top[0];
+  if (best === undefined) return { response: NOTES_DO_NOT_SAY, evidence: [] };
+  const bestTotal = scores.total[best] as number;
+  const chosen = top
+    .filter((position) => (scores.total[position] as number) >= bestTotal / 2)
+    .sort((a, b) => a - b)
+    .map((position) => parsed.passages[position] as Passage);
+  return { response: chosen.map((passage) => passage.text).join('\n'), evidence: chosen.map(evidenceOf) };
+}

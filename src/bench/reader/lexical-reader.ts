@@ -1,0 +1,68 @@
+import type { CaseItem } from '../case/types.js';
+import type { Target } from '../target/target.js';
+import { answerApplicationItem } from './answer-application-item.js';
+import { answerQuestionItem } from './answer-question-item.js';
+import { createParsedArtifactCache } from './parsed-artifact-cache.js';
+import { replyFromNotes } from './reply-from-notes.js';
+
+/** The lexical reader's version; changes whenever any answer would change. */
+export const LEXICAL_READER_VERSION = '1.0.0';
+
+/** What the lexical reader does, in a paragraph for the README and reports. */
+export const explainLexicalReader =
+  'The lexical reader is not a language model: it is a deterministic, offline program that answers each ' +
+  'evaluation item from the artifact text alone, by matching words. It splits the text into passages (each ' +
+  'line; a long line into sentences), notes the section each sits in (Immutable facts, Locked decisions, ' +
+  'Forbidden behaviors, Deferred items, Unresolved items, Entities, else the summary) and finds cue words in ' +
+  'it: rule words ("never", "off the table"), decision words ("let\'s", "going with"), override words ' +
+  '("scratch that", "instead"), task words and role words. A question item is answered with the passage that ' +
+  "scores best on the item's section, the cue words of its type and the words of its prompt and cues, each " +
+  'word counting less the more passages hold it; among decisions the newest and overriding one wins; when ' +
+  'nothing scores enough it answers "The notes do not say." An application item comes with the action an ' +
+  'agent would take next if nothing said otherwise: the reader refuses it, quoting the passage, only when the ' +
+  'artifact rejects it ("never X", "X is off the table", an entry under Forbidden behaviors) or a later ' +
+  'passage overrides it; otherwise it takes that action, so a compactor that dropped the rule gets the ' +
+  'violation a real model would commit. It cannot infer, and it misses rules and decisions worded without ' +
+  'any of its cue words or without the words of the question, so its scores measure what an artifact states ' +
+  'plainly, not what a model could work out from it.';
+
+function describeItem(item: CaseItem): string {
+  const lines = [
+    `lexical reader ${LEXICAL_READER_VERSION}: ${item.type} item "${item.key}" (${item.answerFormat} answer)`,
+    `Prompt: ${item.prompt}`,
+  ];
+  if (item.cues.length > 0) lines.push(`Cues: ${item.cues.join(', ')}`);
+  if (item.temptingDefault !== undefined) lines.push(`Tempting default: ${item.temptingDefault}`);
+  return lines.join('\n');
+}
+
+/**
+ * The lexical reader as a target: answers items by matching words in the artifact text, deterministically and
+ * offline (see `explainLexicalReader`). Keeps its own bounded caches (see `createParsedArtifactCache`): the last
+ * few parsed artifact texts, and the readings of lines met more than once, so a text that repeats an earlier
+ * one and adds lines (a drift cycle) costs about what the added lines do.
+ * @example
+ * const target = createLexicalTarget();
+ * const { response, evidence } = await target.answer({ artifactText: renderArtifact(artifact), item });
+ */
+export function createLexicalTarget(): Target {
+  const cache = createParsedArtifactCache();
+  return {
+    id: 'lexical',
+    kind: 'reader',
+    version: LEXICAL_READER_VERSION,
+    async answer({ artifactText, item }, options) {
+      options?.signal?.throwIfAborted();
+      const parsed = cache.get(artifactText);
+      const answer =
+        item.temptingDefault === undefined
+          ? answerQuestionItem(parsed, item)
+          : answerApplicationItem(parsed, item.prompt, item.temptingDefault);
+      return { ...answer, prompt: describeItem(item) };
+    },
+    async reply({ artifactText, userTurn }, options) {
+      options?.signal?.throwIfAborted();
+      return replyFromNotes(cache.get(artifactText), userTurn);
+    },
+  };
+}

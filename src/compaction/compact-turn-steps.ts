@@ -1,0 +1,182 @@
+import type { Message } from '../messages/types.js';
+import type { TokenCounter } from '../tokens/types.js';
+import { cutTextToTokens } from './cut-text-to-tokens.js';
+import { digestStep } from './digest-step.js';
+import { formatTurns } from './format-turns.js';
+import { type Step, splitSteps } from './split-steps.js';
+import { SUMMARY_ID_PREFIX } from './summary-id.js';
+import { type TruncateOptions, truncateToolOutputs } from './truncate-tool-output.js';
+
+/** Options of `compactTurnSteps`. */
+export interface CompactTurnStepsOptions {
+  /** The messages of one turn. */
+  messages: readonly Message[];
+  /** The most the result may cost, as a sum of `countMessage` (pinned messages excluded: the caller reserved them). */
+  roomTokens: number;
+  /** Older steps are kept verbatim while the result costs less than this (the floor), and fit the room. */
+  fillTokens: number;
+  counter: TokenCounter;
+  /** Messages that must stay verbatim; a step holding one is never digested. */
+  pinned: ReadonlySet<Message>;
+  /** How tool outputs of older kept steps are cut (the latest step's results stay whole). */
+  truncate: TruncateOptions;
+  /** The most the digest may take. */
+  maxDigestTokens: number;
+  /** Names the turn in the digest header, e.g. `turn 3 of loop L`. */
+  label: string;
+}
+
+/** A turn compacted step by step. */
+export interface CompactedTurn {
+  messages: Message[];
+  /** Steps replaced by the digest. */
+  digestedSteps: number;
+  warnings: string[];
+}
+
+// Digest lines of steps already digested, by the step's first message: a growing turn digests only new steps.
+const digestCache = new WeakMap<Message, string>();
+
+/**
+ * Compacts one turn that is too big for its room: the head (the user request) stays verbatim, the latest step stays
+ * verbatim with its tool results whole (a result that alone exceeds the room is cut, head and tail kept, with a
+ * marker), older steps stay verbatim (outputs truncated) newest first while they fit and the result is below
+ * `fillTokens`, and the remaining older steps become one deterministic digest message that names every file,
+ * command, exit status and error line, and says which steps it replaced. Pinned steps are never digested. Tool
+ * calls stay paired: a step is kept or digested whole. Undefined when the turn has no step to compact.
+ */
+export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTurn | undefined {
+  const { counter, pinned, roomTokens } = options;
+  const { head, steps } = splitSteps(options.messages);
+  const last = steps[steps.length - 1];
+  if (!last) return undefined;
+  // Pinned messages cost nothing here: the caller reserved them.
+  const cost = (messages: readonly Message[]) =>
+    messages.reduce((sum, message) => sum + (pinned.has(message) ? 0 : counter.countMessage(message)), 0);
+  const isPinned = (step: Step) => step.messages.some((message) => pinned.has(message));
+  const older = steps.slice(0, -1);
+  const pinnedOlder = older.filter(isPinned);
+  const droppable = older.filter((step) => !isPinned(step));
+  const base = cost(head) + pinnedOlder.reduce((sum, step) => sum + cost(step.messages), 0);
+  const reserve = droppable.length > 0 ? Math.min(options.maxDigestTokens, Math.floor(roomTokens / 5)) : 0;
+  const warnings: string[] = [];
+  const latest = fitLatestStep(last, roomTokens - base - reserve, options, warnings);
+  let used = base + cost(latest);
+  const kept = new Map<Step, Message[]>([[last, latest]]);
+  for (let index = droppable.length - 1; index >= 0; index--) {
+    const step = droppable[index] as Step;
+    const form = truncateToolOutputs(step.messages, options.truncate);
+    const stepCost = cost(form);
+    if (used >= options.fillTokens) break;
+    // A step too big for what is left goes to the digest; older, smaller steps may still fit.
+    if (used + reserve + stepCost > roomTokens) continue;
+    kept.set(step, form);
+    used += stepCost;
+  }
+  for (const step of pinnedOlder) kept.set(step, step.messages);
+  const digested = droppable.filter((step) => !kept.has(step));
+  const ordered = steps.filter((step) => kept.has(step)).flatMap((step) => kept.get(step) as Message[]);
+  if (digested.length === 0) return { messages: [...head, ...ordered], digestedSteps: 0, warnings };
+  const numbers = digested.map((step) => steps.indexOf(step) + 1);
+  const digest = digestMessage({
+    steps: digested,
+    numbers,
+    label: options.label,
+    budgetTokens: Math.min(options.maxDigestTokens, roomTokens - used),
+    counter,
+    turn: (head[0] ?? last.messages[0])?.turn,
+  });
+  return { messages: [...head, digest, ...ordered], digestedSteps: digested.length, warnings };
+}
+
+/** The latest step with its results whole, or cut (head and tail kept) to share the room when they do not fit. */
+function fitLatestStep(
+  step: Step,
+  room: number,
+  options: CompactTurnStepsOptions,
+  warnings: string[],
+): Message[] {
+  const { counter } = options;
+  const total = step.messages.reduce((sum, message) => sum + counter.countMessage(message), 0);
+  if (total <= room) return step.messages;
+  const [call, ...results] = step.messages;
+  if (!call || results.length === 0) return step.messages;
+  // Water-filling: small results stay whole, the large ones share what is left equally.
+  let available = room - counter.countMessage(call);
+  const bySize = [...results].sort((a, b) => counter.countMessage(a) - counter.countMessage(b));
+  const caps = new Map<Message, number>();
+  bySize.forEach((result, index) => {
+    const share = Math.floor(available / (bySize.length - index));
+    const whole = counter.countMessage(result);
+    caps.set(result, Math.min(whole, share));
+    available -= Math.min(whole, share);
+  });
+  const cut = results.map((result) => {
+    const cap = caps.get(result) as number;
+    const whole = counter.countMessage(result);
+    if (whole <= cap) return result;
+    const overhead = whole - counter.countText(result.content);
+    const content = cutTextToTokens({
+      text: result.content,
+      maxTokens: Math.max(0, cap - overhead),
+      counter,
+      what: 'tool output',
+    });
+    warnings.push(
+      `the latest result of ${result.toolName ?? 'a tool'} (${result.toolCallId ?? 'no id'}, ${whole} tokens) alone exceeds the room of ${Math.max(0, cap)} tokens; it was cut, head and tail kept`,
+    );
+    return { ...result, content };
+  });
+  return [call, ...cut];
+}
+
+interface DigestInput {
+  steps: readonly Step[];
+  numbers: readonly number[];
+  label: string;
+  budgetTokens: number;
+  counter: TokenCounter;
+  turn: number | undefined;
+}
+
+/** The digest of the replaced steps, oldest lines left out first when it would exceed its budget. */
+function digestMessage(input: DigestInput): Message {
+  const { numbers, counter } = input;
+  const lines = input.steps.map((step, index) => {
+    const first = step.messages[0] as Message;
+    let body = digestCache.get(first);
+    if (body === undefined) {
+      body = digestStep(step);
+      digestCache.set(first, body);
+    }
+    return `- step ${numbers[index]}: ${body}`;
+  });
+  const header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}: ${numbers.length} step(s) of tool calls and results were replaced by this digest; the steps after them follow verbatim.]`;
+  let from = 0;
+  const render = () => {
+    const omitted = numbers.slice(0, from);
+    const note =
+      omitted.length > 0
+        ? [
+            `[the digest lines of ${omitted.length} older step(s) were left out for the budget: steps ${formatTurns(omitted)}]`,
+          ]
+        : [];
+    return [header, ...note, ...lines.slice(from)].join('\n');
+  };
+  let text = render();
+  while (from < lines.length && counter.countText(text) > input.budgetTokens) {
+    const overflow = counter.countText(text) - input.budgetTokens;
+    let freed = 0;
+    while (from < lines.length && freed < overflow) freed += counter.countText(lines[from++] as string) + 1;
+    text = render();
+  }
+  if (counter.countText(text) > input.budgetTokens) {
+    text = `[Steps ${formatTurns(numbers)} of ${input.label} were compacted; no room for their digest.]`;
+  }
+  return {
+    id: `${SUMMARY_ID_PREFIX}steps:${input.label}:${numbers[0]}-${numbers[numbers.length - 1]}`,
+    role: 'user',
+    content: text,
+    ...(input.turn === undefined ? {} : { turn: input.turn }),
+  };
+}

@@ -1,0 +1,87 @@
+import type { CompactionArtifact, StructuredState } from '../../../artifact/compaction-artifact.js';
+import { emptyArtifact } from '../../../artifact/empty-artifact.js';
+import { Ledger, SUPERSEDED_PREFIX } from './ledger.js';
+import type { EntryKind, LedgerEntry } from './ledger-entry.js';
+
+type ListKey = Exclude<keyof StructuredState, 'entityMap'>;
+
+/** Where each kind of entry is written in the artifact. */
+const SECTION_OF: Readonly<Record<EntryKind, ListKey>> = {
+  fact: 'immutableFacts',
+  file: 'immutableFacts',
+  error: 'immutableFacts',
+  decision: 'lockedDecisions',
+  rule: 'forbiddenBehaviors',
+  rejected: 'forbiddenBehaviors',
+  deferred: 'deferredItems',
+  task: 'unresolvedItems',
+};
+
+export const GOAL_PREFIX = 'Goal: ';
+export const LATEST_PREFIX = 'Latest request: ';
+export const FILES_READ_PREFIX = 'Files read (not changed): ';
+const FILES_READ_SHOWN = 20;
+
+/** The summary text: the session's goal and the newest request, one line each. */
+export function summaryOf(ledger: Ledger): string {
+  const lines: string[] = [];
+  if (ledger.goal !== '') lines.push(`${GOAL_PREFIX}${ledger.goal}`);
+  if (ledger.latest !== '' && ledger.latest !== ledger.goal) lines.push(`${LATEST_PREFIX}${ledger.latest}`);
+  return lines.join('\n');
+}
+
+/** The ledger as an artifact: entries in session order within each section, entities, files read. */
+export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]): CompactionArtifact {
+  const artifact = emptyArtifact();
+  artifact.summaryText = summaryOf(ledger);
+  const state = artifact.structuredState;
+  for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
+    state[SECTION_OF[entry.kind]].push(entry.text);
+  }
+  if (ledger.filesRead.length > 0) {
+    const shown = ledger.filesRead.slice(-FILES_READ_SHOWN).map((path) => `\`${path}\``);
+    state.immutableFacts.push(`${FILES_READ_PREFIX}${shown.join(', ')}`);
+  }
+  for (const [name, role] of ledger.entities) state.entityMap[name] = role;
+  return artifact;
+}
+
+function kindOfFact(text: string): EntryKind {
+  if (/^(?:Created|Modified|Deleted) `/.test(text)) return 'file';
+  if (/ failed: /.test(text)) return 'error';
+  return 'fact';
+}
+
+/**
+ * Rebuilds the ledger an earlier call wrote into an artifact, so a drift cycle continues from it: entries by
+ * section in their order, superseded ones still rejected, entities, files read, goal and latest request.
+ * An artifact from another method reads the same way: its statements become entries of their section's kind.
+ */
+export function ledgerFromArtifact(artifact: CompactionArtifact): Ledger {
+  const ledger = new Ledger();
+  for (const line of artifact.summaryText.split('\n')) {
+    if (line.startsWith(GOAL_PREFIX)) ledger.goal = line.slice(GOAL_PREFIX.length);
+    else if (line.startsWith(LATEST_PREFIX)) ledger.latest = line.slice(LATEST_PREFIX.length);
+  }
+  const state = artifact.structuredState;
+  const sections: [ListKey, (text: string) => EntryKind][] = [
+    ['immutableFacts', kindOfFact],
+    ['lockedDecisions', () => 'decision'],
+    ['forbiddenBehaviors', (text) => (text.startsWith(SUPERSEDED_PREFIX) ? 'rejected' : 'rule')],
+    ['deferredItems', () => 'deferred'],
+    ['unresolvedItems', () => 'task'],
+  ];
+  // Entries are re-added in the order the sections were written; within a section that is session order.
+  for (const [key, kindOf] of sections) {
+    for (const text of state[key]) {
+      if (key === 'immutableFacts' && text.startsWith(FILES_READ_PREFIX)) {
+        for (const match of text.slice(FILES_READ_PREFIX.length).matchAll(/`([^`]+)`/g))
+          ledger.noteRead(match[1] as string);
+        continue;
+      }
+      ledger.restore(kindOf(text), text);
+    }
+  }
+  for (const [name, role] of Object.entries(state.entityMap)) ledger.entities.set(name, role);
+  return ledger;
+}

@@ -1,0 +1,170 @@
+import type { Message, ToolCall } from '../../../messages/types.js';
+import { EXCEPTION, FAILURE, PROHIBITION, ROLE, THRESHOLD } from './cue-patterns.js';
+import type { Ledger } from './ledger.js';
+import { personNames } from './read-sentence.js';
+
+const MAX_FIELD = 160;
+const SHORT_OUTPUT_LINES = 6;
+const SHORT_OUTPUT_CHARS = 500;
+const MAX_ERROR_LINES = 3;
+
+function shorten(text: string, limit = MAX_FIELD): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1)}…`;
+}
+
+function argument(call: ToolCall, ...names: string[]): string | undefined {
+  const args = call.arguments;
+  if (args === null || typeof args !== 'object') return undefined;
+  for (const name of names) {
+    const value = (args as Record<string, unknown>)[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+function pathOf(call: ToolCall): string | undefined {
+  return argument(call, 'path', 'file', 'file_path', 'filePath', 'filename', 'target');
+}
+
+/** How a call is named in the notes: its command line, else the tool with its path, else its arguments. */
+function describeCall(call: ToolCall): string {
+  const command = argument(call, 'command', 'cmd', 'args', 'script');
+  if (command !== undefined) return `\`${shorten(command, 120)}\``;
+  const path = pathOf(call);
+  if (path !== undefined) return `${call.name} \`${path}\``;
+  return `${call.name} ${shorten(JSON.stringify(call.arguments ?? {}), 80)}`;
+}
+
+const CREATES = /write|create|new|touch|save|scaffold/i;
+const MODIFIES = /edit|patch|replace|modify|update|apply|insert|append|rename|move/i;
+const DELETES = /delete|remove|unlink|\brm\b/i;
+const READS = /read|open|view|cat|get_file|show/i;
+
+/** The file ledger entry a call makes (created / modified / deleted), or a read noted on the ledger. */
+function recordFileChange(ledger: Ledger, call: ToolCall): void {
+  const path = pathOf(call);
+  if (path === undefined) return;
+  if (DELETES.test(call.name)) {
+    ledger.add('file', `Deleted \`${path}\``);
+  } else if (MODIFIES.test(call.name)) {
+    const before = argument(call, 'old', 'old_string', 'oldText', 'search', 'find');
+    const after = argument(call, 'new', 'new_string', 'newText', 'replace', 'replacement', 'content');
+    const change =
+      before !== undefined && after !== undefined
+        ? `: \`${shorten(before, 80)}\` → \`${shorten(after, 120)}\``
+        : after !== undefined
+          ? `: ${shorten(after, 120)}`
+          : '';
+    ledger.add('file', `Modified \`${path}\`${change}`);
+  } else if (CREATES.test(call.name)) {
+    const content = argument(call, 'content', 'text', 'contents', 'data');
+    const lines = content === undefined ? '' : ` (${content.split('\n').length} lines)`;
+    ledger.add('file', `Created \`${path}\`${lines}`);
+  } else if (READS.test(call.name)) {
+    ledger.noteRead(path);
+  }
+}
+
+function isFailure(output: Message): boolean {
+  if (output.isError === true) return true;
+  const head = output.content.slice(0, 400);
+  const tail = output.content.slice(-400);
+  return /exit(?:ed)? (?:with )?(?:code|status) [1-9]|^FAIL\b|Traceback \(most recent|^error:|^Error:|npm ERR!|panic:/m.test(
+    `${head}\n${tail}`,
+  );
+}
+
+function nonEmptyLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+const ALERT = /\b(?:must|warning|caution|important|deprecated|forces? replacement|do not edit)\b/;
+const MAX_REFERENCED_LINES = 3;
+
+/**
+ * The lines of a long output that a reader of the session must not lose: rules, warnings, roles and limits,
+ * and the few lines naming a term the conversation itself uses (the commit the user goes on to talk about).
+ */
+function notableLines(lines: readonly string[], terms: ReadonlySet<string>): string[] {
+  let referenced = 0;
+  return lines.filter((line) => {
+    if (line.length > 400) return false;
+    const lower = line.toLowerCase();
+    if (PROHIBITION.test(lower) || EXCEPTION.test(lower) || ALERT.test(lower)) return true;
+    if (referenced < MAX_REFERENCED_LINES && mentionsTerm(line, terms)) {
+      referenced++;
+      return true;
+    }
+    if (ROLE.test(lower) && personNames(line).length > 0) return true;
+    // A limit in prose, not an assignment or a call in code.
+    return THRESHOLD.test(lower) && !/[=;{}()]|=>/.test(line);
+  });
+}
+
+const TERM = /[\p{L}\p{N}@][\p{L}\p{N}@._/:-]*[\p{L}\p{N}]/gu;
+
+/** Terms specific enough to tie an output line to the conversation: they hold a digit, `.`, `/`, `@` or `_`. */
+export function distinctiveTerms(text: string): string[] {
+  return (text.match(TERM) ?? []).filter(
+    (term) => term.length >= 5 && /[\p{L}]/u.test(term) && /[\d./@_]/.test(term) && !/^https?:/.test(term),
+  );
+}
+
+function mentionsTerm(line: string, terms: ReadonlySet<string>): boolean {
+  for (const term of distinctiveTerms(line)) if (terms.has(term)) return true;
+  return false;
+}
+
+/** Keeps what a tool result says that matters later: the failure, a short output whole, notable lines. */
+function recordOutput(
+  ledger: Ledger,
+  output: Message,
+  call: ToolCall | undefined,
+  terms: ReadonlySet<string>,
+): void {
+  const source = call === undefined ? (output.toolName ?? 'tool') : describeCall(call);
+  const lines = nonEmptyLines(output.content);
+  if (lines.length === 0) return;
+  const short = lines.length <= SHORT_OUTPUT_LINES && output.content.length <= SHORT_OUTPUT_CHARS;
+  if (isFailure(output)) {
+    const errorLines = short ? lines : lines.filter((line) => FAILURE.test(line.toLowerCase()));
+    const shown = (errorLines.length > 0 ? errorLines : lines).slice(0, MAX_ERROR_LINES);
+    ledger.add('error', `${source} failed: ${shown.map((line) => shorten(line, 240)).join(' | ')}`);
+    if (short) return;
+  } else if (short) {
+    ledger.add('fact', `${source} → ${lines.map((line) => shorten(line, 200)).join(' | ')}`, 45);
+    return;
+  }
+  for (const line of notableLines(lines, terms)) {
+    const lower = line.toLowerCase();
+    const kind = PROHIBITION.test(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
+    const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);
+    if (entry !== undefined && ROLE.test(lower)) {
+      for (const name of personNames(line)) ledger.setEntity(name, shorten(line, 200), false);
+    }
+  }
+}
+
+/** Reads an assistant message's tool calls (the file ledger) and a tool message's output. */
+export function readToolActivity(
+  ledger: Ledger,
+  message: Message,
+  callsById: Map<string, ToolCall>,
+  terms: ReadonlySet<string> = new Set(),
+): void {
+  if (message.role === 'assistant') {
+    for (const call of message.toolCalls ?? []) {
+      callsById.set(call.id, call);
+      recordFileChange(ledger, call);
+    }
+    return;
+  }
+  if (message.role === 'tool') {
+    const call = message.toolCallId === undefined ? undefined : callsById.get(message.toolCallId);
+    recordOutput(ledger, message, call, terms);
+  }
+}

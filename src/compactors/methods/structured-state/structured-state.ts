@@ -1,0 +1,90 @@
+import type { Message, ToolCall } from '../../../messages/types.js';
+import type { MethodDefinition } from '../../registry/method-definition.js';
+import { fitToBudget } from './fit-to-budget.js';
+import { Ledger } from './ledger.js';
+import { ledgerFromArtifact } from './ledger-artifact.js';
+import { readSentence } from './read-sentence.js';
+import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
+import { splitSentences, stripOpener } from './split-sentences.js';
+
+const GOAL_WORDS = 60;
+const LATEST_WORDS = 40;
+
+function firstWords(text: string, count: number): string {
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')} …`;
+}
+
+/** Reads new messages into the ledger, in order, so later statements override earlier ones. */
+export function readMessages(ledger: Ledger, messages: readonly Message[]): void {
+  const callsById = new Map<string, ToolCall>();
+  // Terms the people in the session use, so the output lines that name them are kept.
+  const terms = new Set<string>();
+  for (const message of messages) {
+    if (message.role === 'user' || message.role === 'assistant')
+      for (const term of distinctiveTerms(message.content)) terms.add(term);
+  }
+  for (const message of messages) {
+    if (message.role === 'user' || message.role === 'system') {
+      const text = message.content.trim();
+      if (text === '') continue;
+      if (ledger.goal === '' && message.role === 'user')
+        ledger.goal = firstWords(stripOpener(text), GOAL_WORDS);
+      else if (message.role === 'user') ledger.latest = firstWords(stripOpener(text), LATEST_WORDS);
+      for (const sentence of splitSentences(text)) readSentence(ledger, sentence, 'user');
+      continue;
+    }
+    if (message.role === 'assistant') {
+      for (const sentence of splitSentences(message.content)) readSentence(ledger, sentence, 'assistant');
+    }
+    readToolActivity(ledger, message, callsById, terms);
+  }
+}
+
+/**
+ * The structured-state method: a rule-based extractor, no model. Rules and prohibitions, decisions (an override
+ * moves the plan it replaces to a "superseded, do not use" note), facts with their values, roles of people,
+ * open and deferred tasks, failures with their exact error lines and failing commands, and a file ledger
+ * (created / modified with the change / read) from tool calls. Incremental: it rebuilds its ledger from the
+ * previous artifact and reads only the new turns. Over a budget, the least important entries go first.
+ */
+export const structuredStateMethod: MethodDefinition = {
+  name: 'structured-state',
+  version: '1.0.0',
+  description:
+    'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
+  needsModel: false,
+  deterministic: true,
+  options: {
+    maxTokens: {
+      type: 'integer',
+      default: 0,
+      min: 0,
+      description: 'most tokens of rendered artifact, 0 for no cap of its own (a run budget still applies)',
+    },
+  },
+  create(options) {
+    const maxTokens = options.maxTokens as number;
+    return {
+      async compact({ transcript, previousArtifact, budgetTokens }) {
+        const ledger = previousArtifact === undefined ? new Ledger() : ledgerFromArtifact(previousArtifact);
+        readMessages(ledger, transcript);
+        const caps = [budgetTokens, maxTokens > 0 ? maxTokens : undefined].filter(
+          (cap): cap is number => cap !== undefined,
+        );
+        const budget = caps.length === 0 ? undefined : Math.min(...caps);
+        const { artifact, dropped } = fitToBudget(ledger, budget);
+        const turns = new Set(previousArtifact?.selectedSourceTurnIds ?? []);
+        for (const message of transcript) if (message.turn !== undefined) turns.add(message.turn);
+        artifact.selectedSourceTurnIds = [...turns].sort((a, b) => a - b);
+        if (dropped.length > 0) {
+          artifact.warnings.push(
+            `dropped ${dropped.length} of ${ledger.entries.length} entries, least important first, to fit ${budget} tokens`,
+          );
+        }
+        artifact.methodMetadata = { entries: ledger.entries.length, dropped: dropped.length };
+        return artifact;
+      },
+    };
+  },
+};
