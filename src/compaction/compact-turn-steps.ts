@@ -43,7 +43,7 @@ const digestCache = new WeakMap<Message, string>();
  * marker), older steps stay verbatim (outputs truncated) newest first while they fit and the result is below
  * `fillTokens`, and the remaining older steps become one deterministic digest message that names every file,
  * command, exit status and error line, and says which steps it replaced. Pinned steps are never digested. Tool
- * calls stay paired: a step is kept or digested whole. Undefined when the turn has no step to compact.
+ * calls stay paired: a step is kept (whole or cut) or digested whole. Undefined when the turn has no step to compact.
  */
 export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTurn | undefined {
   const { counter, pinned, roomTokens } = options;
@@ -68,8 +68,16 @@ export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTur
     const form = truncateToolOutputs(step.messages, options.truncate);
     const stepCost = cost(form);
     if (used >= options.fillTokens) break;
-    // A step too big for what is left goes to the digest; older, smaller steps may still fit.
-    if (used + reserve + stepCost > roomTokens) continue;
+    if (used + reserve + stepCost > roomTokens) {
+      // The floor: below it, a step too big for what is left is kept cut (head and tail of each message) rather
+      // than reduced to a digest line; above it, it goes to the digest and older, smaller steps may still fit.
+      const cut = cutStep(form, roomTokens - reserve - used, counter);
+      if (cut) {
+        kept.set(step, cut);
+        used += cost(cut);
+      }
+      continue;
+    }
     kept.set(step, form);
     used += stepCost;
   }
@@ -128,6 +136,42 @@ function fitLatestStep(
     return { ...result, content };
   });
   return [call, ...cut];
+}
+
+// Below this many tokens of a message's own text left, cutting it keeps too little to be worth more than a digest.
+const MIN_KEPT_TOKENS = 16;
+
+/**
+ * An older step cut to `room` tokens: every message keeps its head and tail, the larger ones sharing what is left
+ * equally (water-filling), tool calls and ids untouched. Undefined when that would leave a message almost empty.
+ */
+function cutStep(messages: readonly Message[], room: number, counter: TokenCounter): Message[] | undefined {
+  const sizes = new Map(messages.map((message) => [message, counter.countMessage(message)] as const));
+  const overheads = new Map(
+    messages.map(
+      (message) => [message, (sizes.get(message) as number) - counter.countText(message.content)] as const,
+    ),
+  );
+  let available = room - [...overheads.values()].reduce((sum, overhead) => sum + overhead, 0);
+  const bySize = [...messages].sort((a, b) => (sizes.get(a) as number) - (sizes.get(b) as number));
+  const caps = new Map<Message, number>();
+  bySize.forEach((message, index) => {
+    const text = (sizes.get(message) as number) - (overheads.get(message) as number);
+    const share = Math.floor(available / (bySize.length - index));
+    caps.set(message, Math.min(text, share));
+    available -= Math.min(text, share);
+  });
+  if ([...caps.values()].some((cap) => cap < MIN_KEPT_TOKENS)) return undefined;
+  const cut = messages.map((message) => {
+    const cap = caps.get(message) as number;
+    if (counter.countText(message.content) <= cap) return message;
+    return {
+      ...message,
+      content: cutTextToTokens({ text: message.content, maxTokens: cap, counter, what: 'message' }),
+    };
+  });
+  const total = cut.reduce((sum, message) => sum + counter.countMessage(message), 0);
+  return total <= room ? cut : undefined;
 }
 
 interface DigestInput {

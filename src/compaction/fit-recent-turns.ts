@@ -43,8 +43,9 @@ export function fitRecentTurns(options: FitRecentTurnsOptions): FittedRecent | u
   const { turnMap, messages, counter } = options;
   const lastTurn = turnMap.turnCount() - 1;
   if (lastTurn < options.fromTurn) return undefined;
+  // Pinned messages cost nothing here: the caller counted them once in its fixed part.
   const cost = (list: readonly Message[]) =>
-    list.reduce((sum, message) => sum + counter.countMessage(message), 0);
+    list.reduce((sum, message) => sum + (options.pinned.has(message) ? 0 : counter.countMessage(message)), 0);
   const turnMessages = (turn: number) =>
     turnMap.messagesForRange({ startTurn: turn, endTurn: turn }, messages);
   const warnings: string[] = [];

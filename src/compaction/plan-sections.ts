@@ -101,11 +101,6 @@ export function planSections(input: BlockCompactInput & { turnMap: TurnMap }): S
         };
       };
       let result = attempt(first, true);
-      // The floor: when the reserve for the summary kept the recent window under half the budget, let it grow.
-      if (result.fits && result.total < context.budgetTokens / 2) {
-        const grown = attempt(first, false);
-        if (grown.fits && grown.total > result.total) result = grown;
-      }
       if (!result.fits && first) {
         warnings.push(
           `the first turns ${first.startTurn}-${first.endTurn} did not fit the budget of ${context.budgetTokens} tokens; their pinned messages are kept, the rest is summarised`,
@@ -115,6 +110,12 @@ export function planSections(input: BlockCompactInput & { turnMap: TurnMap }): S
         result = attempt(first, true);
       }
       if (!result.fits) result = attempt(first, false);
+      // The floor: when the reserve for the summary kept the recent window under half the budget, let it grow
+      // (checked after the first turns gave way, so a single-turn loop that fills the budget gets it too).
+      else if (result.total < context.budgetTokens / 2) {
+        const grown = attempt(first, false);
+        if (grown.fits && grown.total > result.total) result = grown;
+      }
       const fitted = result.fitted;
       if (fitted?.messages.some((message) => message.id?.startsWith(SUMMARY_ID_PREFIX))) deep = true;
       recent = fitted

@@ -4,8 +4,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
-/** Folders whose modules may take part in no import cycle; COMPACTKIT_CYCLE_SCOPE=src/ checks the whole package. */
-const CHECKED = (process.env.COMPACTKIT_CYCLE_SCOPE ?? 'src/compaction/').split(',');
+/** Folders whose modules may take part in no import cycle (the whole package; COMPACTKIT_CYCLE_SCOPE narrows it). */
+const CHECKED = (process.env.COMPACTKIT_CYCLE_SCOPE ?? 'src/').split(',');
 
 /** Every .ts file under a folder. */
 function sourceFiles(folder: string): string[] {
@@ -107,7 +107,5 @@ describe('import graph of src/', () => {
       .filter(([, imports]) => imports.some((target) => target.startsWith(integrations)))
       .map(([file]) => relative(root, file));
     expect(reaching).toEqual([]);
-    const root_ = readFileSync(join(root, 'src/index.ts'), 'utf8');
-    expect(root_).not.toMatch(/langchain|integrations/);
   });
 });

@@ -88,12 +88,12 @@ describe('default-block', () => {
   });
 
   it('compacts again with smaller sections to meet a budget, and says with which', async () => {
-    const artifact = await block().compact({ transcript, budgetTokens: 2_500 }, {});
-    expect(countTextTokens(artifact.summaryText.trim())).toBeLessThanOrEqual(2_500);
+    const artifact = await block().compact({ transcript, budgetTokens: 2_000 }, {});
+    expect(countTextTokens(artifact.summaryText.trim())).toBeLessThanOrEqual(2_000);
     expect(artifact.warnings.at(-1)).toMatch(
-      /^the compacted context exceeded 2500 tokens; compacted again with keepFirstTurns \d+, keepRecentTurns \d+, maxSummaryTokens \d+, toolOutputMaxLines \d+$/,
+      /^the compacted context exceeded 2000 tokens; compacted again with keepFirstTurns \d+, keepRecentTurns \d+, maxSummaryTokens \d+, toolOutputMaxLines \d+$/,
     );
     expect(artifact.summaryText).toContain('[Compacted summary of turns ');
-    expect(artifact.methodMetadata.engineBudgetTokens).toBe(2_500);
+    expect(artifact.methodMetadata.engineBudgetTokens).toBe(2_000);
   });
 });

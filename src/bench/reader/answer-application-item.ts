@@ -3,7 +3,8 @@ import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import type { TargetEvidence } from '../target/target.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
-import type { ParsedArtifact, Passage } from './parse-artifact-text.js';
+import type { ParsedArtifact } from './parse-artifact-text.js';
+import type { Passage } from './passage.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
 
 type Mention = 'affirmed' | 'rejected';

@@ -3,7 +3,8 @@ import type { CaseItem, ItemType } from '../case/types.js';
 import type { TargetEvidence } from '../target/target.js';
 import { contentStems } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
-import type { ParsedArtifact, Passage } from './parse-artifact-text.js';
+import type { ParsedArtifact } from './parse-artifact-text.js';
+import type { Passage } from './passage.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
 
 /** What the lexical reader answers when no passage is about the item. */

@@ -3,7 +3,7 @@ import { normalizeText } from '../scoring/normalize.js';
 import { wordsOf } from './content-words.js';
 import { DECISION_CUES, ENTITY_CUES, FACT_CUES, OVERRIDE_CUES, RULE_CUES, TASK_CUES } from './cue-lexicon.js';
 import { type CueHits, type CueLexicon, compileCueLexicon, matchCues } from './cue-matcher.js';
-import type { Passage } from './parse-artifact-text.js';
+import type { Passage } from './passage.js';
 import { MAX_LINE_PASSAGE, splitLine } from './split-passages.js';
 import { createStemVocabulary, type StemVocabulary } from './stem-vocabulary.js';
 

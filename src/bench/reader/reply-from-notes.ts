@@ -1,5 +1,6 @@
 import { contentStems } from './content-words.js';
-import type { ParsedArtifact, Passage } from './parse-artifact-text.js';
+import type { ParsedArtifact } from './parse-artifact-text.js';
+import type { Passage } from './passage.js';
 import { buildQueryWeights, matchMasks, overlapScores } from './query-weights.js';
 
 /** The lexical reader's reply when no passage is about the user's turn. */
