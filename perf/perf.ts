@@ -16,6 +16,7 @@ import { generateAgentSession } from './fixtures/generate-agent-session.js';
 import { createPrng } from './fixtures/prng.js';
 import { measureGenerationRate } from './generation-rate.js';
 import { measureMethodRates } from './method-rate.js';
+import { measureRootImport } from './root-import.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
@@ -136,6 +137,9 @@ for (let run = 0; run < Number(process.env.BENCH_ELITE_RUNS ?? 3); run++) {
 const eliteWallMs = median(eliteRuns.map((run) => run.wallMs));
 const elitePeakRssMb = Math.max(...eliteRuns.map((run) => run.peakRssMb));
 
+// 7. Importing the package root in a fresh process (odd run count: a true median).
+const rootImport = measureRootImport(RUNS % 2 === 1 ? RUNS : RUNS + 1);
+
 const report = {
   machine: { node: process.version, cpus: (await import('node:os')).cpus().length, runs: RUNS },
   counting: {
@@ -183,6 +187,12 @@ const report = {
     medianCasesPerSecond: methodRates.casesPerSecond,
     target: '>= 5 cases/s per core for every deterministic method',
     pass: Object.values(methodRates.casesPerSecond).every((rate) => rate >= 5),
+  },
+  rootImport: {
+    input: "import 'compactkit' (dist/index.js) in a fresh process; zod alone as the floor every import pays",
+    ...rootImport,
+    target: '< 300 ms cold',
+    pass: rootImport.medianMs < 300,
   },
   eliteRun: {
     input: `the README's first command: elite suite, ${eliteRuns[0]?.templates ?? 0} templates x 4 difficulties x 1 slot x (cycle 0 + 2 drift cycles), every deterministic built-in method, lexical target, fresh process and store`,
