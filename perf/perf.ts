@@ -16,6 +16,7 @@ import { generateAgentSession } from './fixtures/generate-agent-session.js';
 import { createPrng } from './fixtures/prng.js';
 import { measureGenerationRate } from './generation-rate.js';
 import { measureMethodRates } from './method-rate.js';
+import { measureMethodScaling } from './method-scaling.js';
 import { measureRootImport } from './root-import.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -122,6 +123,8 @@ const peakRssMb = process.resourceUsage().maxRSS / 1024;
 // 5. Benchmark cases generated per second, per difficulty, over the elite suite's templates.
 const generationRate = await measureGenerationRate(Math.min(RUNS, 5));
 const methodRates = await measureMethodRates(Math.min(RUNS, 5));
+// 5b. How each deterministic method's time grows from 50k to 1M-token sessions (structured-state against default-block).
+const methodScaling = await measureMethodScaling(Math.min(RUNS, 5));
 
 // 6. A full offline elite run (oracle and null, lexical target), each run in a fresh process.
 const eliteRuns: { wallMs: number; peakRssMb: number; templates: number; results: unknown[] }[] = [];
@@ -194,6 +197,7 @@ const report = {
     target: '< 300 ms cold',
     pass: rootImport.medianMs < 300,
   },
+  methodScaling,
   eliteRun: {
     input: `the README's first command: elite suite, ${eliteRuns[0]?.templates ?? 0} templates x 4 difficulties x 1 slot x (cycle 0 + 2 drift cycles), every deterministic built-in method, lexical target, fresh process and store`,
     runs: eliteRuns.length,

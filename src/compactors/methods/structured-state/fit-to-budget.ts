@@ -1,51 +1,61 @@
 import type { CompactionArtifact } from '../../../artifact/compaction-artifact.js';
+import type { StateListKey } from '../../../artifact/render-artifact.js';
 import { renderArtifact } from '../../../artifact/render-artifact.js';
 import { countTextTokens } from '../../../tokens/count-text-tokens.js';
 import type { Ledger } from './ledger.js';
-import { ledgerToArtifact } from './ledger-artifact.js';
+import { ledgerToArtifact, SECTION_OF } from './ledger-artifact.js';
 import type { LedgerEntry } from './ledger-entry.js';
+import { RenderedTally } from './rendered-tally.js';
 
 /** The artifact of the ledger within `budgetTokens` (rendered), and what had to go to get there. */
 export interface FittedArtifact {
   artifact: CompactionArtifact;
   dropped: LedgerEntry[];
+  /** How many times a text holding entries was rendered and counted whole: at most two, whatever was dropped. */
+  wholeCounts: number;
 }
 
 /**
  * Writes the ledger as an artifact that fits the budget: while the rendered text is over it, the least
  * important entry goes (lowest priority first, the oldest among equals), then the files-read line and the
- * entities; the summary is cut last. Without a budget everything is kept.
+ * entities; the summary is cut last. Without a budget everything is kept. A text holding entries is rendered
+ * and counted whole at most twice; each entry dropped after the first estimate costs only its own lines.
  */
 export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): FittedArtifact {
   const full = ledgerToArtifact(ledger, ledger.entries);
-  if (budgetTokens === undefined) return { artifact: full, dropped: [] };
+  if (budgetTokens === undefined) return { artifact: full, dropped: [], wholeCounts: 0 };
   const total = countTextTokens(renderArtifact(full));
-  if (total <= budgetTokens) return { artifact: full, dropped: [] };
+  if (total <= budgetTokens) return { artifact: full, dropped: [], wholeCounts: 1 };
   // Drop by estimate first (one count per entry), then confirm with an exact count of the whole text.
   const order = [...ledger.entries].sort((a, b) => a.priority - b.priority || a.order - b.order);
   const kept = new Set(ledger.entries);
-  const dropped: LedgerEntry[] = [];
   let estimate = total;
+  let dropping = 0;
   for (const entry of order) {
     if (estimate <= budgetTokens) break;
     kept.delete(entry);
-    dropped.push(entry);
+    dropping++;
     estimate -= countTextTokens(`- ${entry.text}`) + 1;
   }
-  let artifact = ledgerToArtifact(
-    ledger,
-    ledger.entries.filter((entry) => kept.has(entry)),
-  );
-  for (const entry of order) {
-    if (countTextTokens(renderArtifact(artifact)) <= budgetTokens) return { artifact, dropped };
-    if (!kept.has(entry)) continue;
+  const keptEntries = () => ledger.entries.filter((entry) => kept.has(entry));
+  let artifact = ledgerToArtifact(ledger, keptEntries());
+  const tally = new RenderedTally(artifact, countTextTokens(renderArtifact(artifact)));
+  const slots = listSlots(keptEntries());
+  // The fewest drops, from the estimate on, that fit. With every entry gone the files-read line and the
+  // entities go too (below), unless the estimate alone had already dropped every entry.
+  const estimated = dropping;
+  while (dropping < order.length || (estimated === order.length && order.length > 0)) {
+    if (tally.tokens <= budgetTokens) {
+      if (dropping > estimated) artifact = ledgerToArtifact(ledger, keptEntries());
+      return { artifact, dropped: order.slice(0, dropping), wholeCounts: 2 };
+    }
+    if (dropping === order.length) break;
+    const entry = order[dropping] as LedgerEntry;
+    tally.removeItem(...(slots.get(entry) as [StateListKey, number]));
     kept.delete(entry);
-    dropped.push(entry);
-    artifact = ledgerToArtifact(
-      ledger,
-      ledger.entries.filter((item) => kept.has(item)),
-    );
+    dropping++;
   }
+  artifact = ledgerToArtifact(ledger, []);
   // Nothing but the summary, entities and files read is left, and it is still too long.
   artifact.structuredState.immutableFacts = [];
   artifact.structuredState.entityMap = {};
@@ -54,5 +64,18 @@ export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): F
     words.splice(Math.max(0, words.length - Math.max(1, Math.floor(words.length / 4))));
     artifact.summaryText = words.join(' ');
   }
-  return { artifact, dropped };
+  return { artifact, dropped: order, wholeCounts: 2 };
+}
+
+/** Where each entry sits in the artifact `ledgerToArtifact` writes of `entries`: its list and index there. */
+function listSlots(entries: readonly LedgerEntry[]): Map<LedgerEntry, [StateListKey, number]> {
+  const slots = new Map<LedgerEntry, [StateListKey, number]>();
+  const next = new Map<StateListKey, number>();
+  for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
+    const list = SECTION_OF[entry.kind];
+    const index = next.get(list) ?? 0;
+    slots.set(entry, [list, index]);
+    next.set(list, index + 1);
+  }
+  return slots;
 }

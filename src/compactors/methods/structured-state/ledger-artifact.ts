@@ -1,12 +1,13 @@
-import type { CompactionArtifact, StructuredState } from '../../../artifact/compaction-artifact.js';
+import type { CompactionArtifact } from '../../../artifact/compaction-artifact.js';
 import { emptyArtifact } from '../../../artifact/empty-artifact.js';
+import type { StateListKey } from '../../../artifact/render-artifact.js';
 import { Ledger, SUPERSEDED_PREFIX } from './ledger.js';
 import type { EntryKind, LedgerEntry } from './ledger-entry.js';
 
-type ListKey = Exclude<keyof StructuredState, 'entityMap'>;
+type ListKey = StateListKey;
 
 /** Where each kind of entry is written in the artifact. */
-const SECTION_OF: Readonly<Record<EntryKind, ListKey>> = {
+export const SECTION_OF: Readonly<Record<EntryKind, ListKey>> = {
   fact: 'immutableFacts',
   file: 'immutableFacts',
   error: 'immutableFacts',

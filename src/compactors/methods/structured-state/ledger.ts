@@ -1,5 +1,6 @@
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
-import { sharedTopicWords } from './topic-words.js';
+import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
+import { topicWords } from './topic-words.js';
 
 /** The prefix of an entry that a later statement superseded; it then sits with the prohibitions. */
 export const SUPERSEDED_PREFIX = 'Superseded, do not use: ';
@@ -10,31 +11,46 @@ export const SUPERSEDED_PREFIX = 'Superseded, do not use: ';
  * the rejected statements instead of leaving two current answers.
  */
 export class Ledger {
-  readonly entries: LedgerEntry[] = [];
+  private readonly list: LedgerEntry[] = [];
   readonly entities = new Map<string, string>();
-  readonly filesRead: string[] = [];
   goal = '';
   latest = '';
   private nextOrder = 0;
+  /** Paths read, each once, in the order of their latest read (a re-read moves a path to the end). */
+  private readonly reads = new Map<string, true>();
+  private readonly index = new LedgerIndex();
+
+  /** Every entry, in the order it was first kept. */
+  get entries(): readonly LedgerEntry[] {
+    return this.list;
+  }
+
+  /** The files read, oldest read first. */
+  get filesRead(): readonly string[] {
+    return [...this.reads.keys()];
+  }
+
+  /** How much comparing the ledger has done; see {@link LedgerIndexStats}. */
+  get stats(): Readonly<LedgerIndexStats> {
+    return this.index.stats;
+  }
 
   /** Adds a statement unless one already kept says the same (either text contains the other); true if added. */
   add(kind: EntryKind, text: string, priority = KIND_PRIORITY[kind]): LedgerEntry | undefined {
     const compared = comparisonText(text);
     if (compared === '') return undefined;
-    for (const entry of this.entries) {
-      const existing = comparisonText(entry.text);
-      if (existing.includes(compared)) return undefined;
-      if (compared.includes(existing) && kind === entry.kind) {
-        // The new statement says the same and more: keep it in place of the old one.
-        entry.text = text;
-        entry.priority = Math.max(entry.priority, priority);
-        return entry;
-      }
-      if (compared.includes(existing) && entry.kind === 'rejected') return undefined;
+    // The first kept entry that contains the statement, or that it contains and may replace or is barred by.
+    const entry = this.index.firstMatch(compared, kind);
+    if (entry !== undefined) {
+      if (comparisonText(entry.text).includes(compared)) return undefined;
+      if (kind !== entry.kind) return undefined;
+      // The new statement says the same and more: keep it in place of the old one.
+      entry.text = text;
+      entry.priority = Math.max(entry.priority, priority);
+      this.index.update(entry);
+      return entry;
     }
-    const entry: LedgerEntry = { kind, text, priority, order: this.nextOrder++ };
-    this.entries.push(entry);
-    return entry;
+    return this.append({ kind, text, priority, order: this.nextOrder++ });
   }
 
   /**
@@ -43,9 +59,7 @@ export class Ledger {
    * newest earlier decision on the same subject (else the newest decision) is the one replaced.
    */
   supersede(override: LedgerEntry, phrases: readonly string[]): void {
-    const candidates = this.entries.filter(
-      (entry) => entry !== override && ['decision', 'fact', 'task'].includes(entry.kind),
-    );
+    const overrideTopics = topicWords(override.text);
     let replaced = 0;
     for (const phrase of phrases) {
       // "rather than Postgres for the queue" names Postgres: the phrase is cut from its end until it matches.
@@ -53,10 +67,10 @@ export class Ledger {
       for (let length = words.length; length > 0 && replaced === 0; length--) {
         const needle = words.slice(0, length).join(' ');
         if (needle.length < 3) break;
-        for (const entry of candidates) {
-          if (entry.kind === 'rejected' || !` ${comparisonText(entry.text)} `.includes(` ${needle} `))
-            continue;
-          const sameSubject = sharedTopicWords(entry.text, override.text, needle) >= 2;
+        const needleTopics = topicWords(needle);
+        for (const entry of this.index.withRun(words.slice(0, length))) {
+          if (entry === override || !REPLACEABLE.has(entry.kind)) continue;
+          const sameSubject = sharedCount(this.index.topicsOf(entry), overrideTopics, needleTopics) >= 2;
           if (entry.kind === 'decision' || sameSubject) {
             this.reject(entry);
             replaced++;
@@ -65,15 +79,13 @@ export class Ledger {
       }
     }
     if (replaced > 0) return;
-    const decisions = candidates.filter((entry) => entry.kind === 'decision');
-    const onSubject = decisions.filter((entry) => sharedTopicWords(entry.text, override.text) >= 1);
-    const previous = (onSubject.length > 0 ? onSubject : decisions).at(-1);
+    const previous = this.index.newestDecision(overrideTopics, override);
     if (previous !== undefined) this.reject(previous);
   }
 
   /** Puts back an entry read from an earlier artifact, as it was, after the ones restored before it. */
   restore(kind: EntryKind, text: string): void {
-    this.entries.push({ kind, text, priority: KIND_PRIORITY[kind], order: this.nextOrder++ });
+    this.append({ kind, text, priority: KIND_PRIORITY[kind], order: this.nextOrder++ });
   }
 
   /** Records a role for a name; an existing role is kept unless the new statement is an override. */
@@ -83,14 +95,30 @@ export class Ledger {
 
   /** Notes a file that was read; one list for all of them, newest last. */
   noteRead(path: string): void {
-    const index = this.filesRead.indexOf(path);
-    if (index >= 0) this.filesRead.splice(index, 1);
-    this.filesRead.push(path);
+    this.reads.delete(path);
+    this.reads.set(path, true);
+  }
+
+  private append(entry: LedgerEntry): LedgerEntry {
+    this.list.push(entry);
+    this.index.insert(entry);
+    return entry;
   }
 
   private reject(entry: LedgerEntry): void {
     entry.kind = 'rejected';
     entry.priority = KIND_PRIORITY.rejected;
     if (!entry.text.startsWith(SUPERSEDED_PREFIX)) entry.text = `${SUPERSEDED_PREFIX}${entry.text}`;
+    this.index.update(entry);
   }
+}
+
+/** Kinds an override can turn into a rejected entry. */
+const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);
+
+/** How many of `b`'s words `a` has too, not counting `except`: `sharedTopicWords` on words already found. */
+function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>, except: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const word of b) if (a.has(word) && !except.has(word)) shared++;
+  return shared;
 }

@@ -1,0 +1,124 @@
+// How the time of `structured-state` grows with session size, beside `default-block` on the same sessions in
+// the same run, for `npm run bench:perf`; the other deterministic methods are timed alongside for their growth.
+// Sessions come from the agent-session generator at about 50k, 200k and 1M tokens; each method compacts the
+// whole session in one call, on this one thread, without and with a run budget; the methods take turns within
+// each run so a slow moment of the machine hits them all.
+// Run alone with `npx tsx perf/method-scaling.ts` (BENCH_RUNS sets the runs per size, 5 by default).
+import { pathToFileURL } from 'node:url';
+import {
+  defaultBlockMethod,
+  instantiateMethod,
+  observationMaskingMethod,
+  structuredStateMethod,
+  truncateLastNMethod,
+} from '../src/compactors/index.js';
+import type { Compactor } from '../src/compactors/types.js';
+import type { Message } from '../src/messages/types.js';
+import { countMessagesTokens } from './count-messages-tokens.js';
+import { generateAgentSession } from './fixtures/generate-agent-session.js';
+
+const SIZES = [50_000, 200_000, 1_000_000] as const;
+/** A budget well under every session, so structured-state must drop entries and default-block must cut. */
+const BUDGET_TOKENS = 8_000;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
+
+/** The slope of log(ms) over log(tokens), least squares: 1 is linear, 2 quadratic. */
+export function growthExponent(points: readonly { tokens: number; ms: number }[]): number {
+  const xs = points.map((point) => Math.log(point.tokens));
+  const ys = points.map((point) => Math.log(point.ms));
+  const meanX = xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  const meanY = ys.reduce((sum, y) => sum + y, 0) / ys.length;
+  let numerator = 0;
+  let denominator = 0;
+  xs.forEach((x, index) => {
+    numerator += (x - meanX) * ((ys[index] as number) - meanY);
+    denominator += (x - meanX) ** 2;
+  });
+  return denominator === 0 ? 0 : numerator / denominator;
+}
+
+/** A generated session of about `tokens` tokens: turns scaled from a short session's tokens per turn. */
+function sessionOf(tokens: number, perTurn: number): { messages: Message[]; tokens: number } {
+  const { messages } = generateAgentSession({ seed: 'method-scaling', turns: Math.round(tokens / perTurn) });
+  return { messages, tokens: countMessagesTokens(messages) };
+}
+
+async function timeOnce(compactor: Compactor, messages: Message[], budgetTokens?: number): Promise<number> {
+  const started = performance.now();
+  await compactor.compact(
+    { transcript: messages, ...(budgetTokens === undefined ? {} : { budgetTokens }) },
+    {},
+  );
+  return performance.now() - started;
+}
+
+/** Median ms of structured-state and default-block per session size, their ratio, and the growth exponents. */
+export async function measureMethodScaling(runs = 5): Promise<Record<string, unknown>> {
+  const methods: Record<string, Compactor> = {
+    'structured-state': instantiateMethod(structuredStateMethod, {}),
+    'default-block': instantiateMethod(defaultBlockMethod, {}),
+    'default-block strategy=legacy': instantiateMethod(defaultBlockMethod, { strategy: 'legacy' }),
+    'observation-masking': instantiateMethod(observationMaskingMethod, {}),
+    'truncate-last-n': instantiateMethod(truncateLastNMethod, {}),
+  };
+  const probe = generateAgentSession({ seed: 'method-scaling', turns: 100 }).messages;
+  const perTurn = countMessagesTokens(probe) / 100;
+  // One untimed pass on the short session, so the first size timed does not pay for compiling the code.
+  for (const compactor of Object.values(methods)) await timeOnce(compactor, probe);
+  const report: Record<string, unknown> = {};
+  for (const budget of [undefined, BUDGET_TOKENS]) {
+    const rows: { sessionTokens: number; ms: Record<string, number>; ratio: number }[] = [];
+    for (const size of SIZES) {
+      const session = sessionOf(size, perTurn);
+      const times: Record<string, number[]> = Object.fromEntries(
+        Object.keys(methods).map((name) => [name, []]),
+      );
+      for (let run = 0; run < runs; run++) {
+        for (const [name, compactor] of Object.entries(methods)) {
+          times[name]?.push(await timeOnce(compactor, session.messages, budget));
+        }
+      }
+      const ms = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, round(median(list))]));
+      const ratio = (ms['structured-state'] as number) / (ms['default-block'] as number);
+      rows.push({ sessionTokens: session.tokens, ms, ratio: round(ratio, 2) });
+    }
+    const exponent = (name: string) =>
+      round(
+        growthExponent(rows.map((row) => ({ tokens: row.sessionTokens, ms: row.ms[name] as number }))),
+        2,
+      );
+    const structured = Object.fromEntries(rows.map((row) => [row.sessionTokens, row.ms['structured-state']]));
+    const at200k = rows[1]?.ms['structured-state'] ?? Number.POSITIVE_INFINITY;
+    const at1m = rows[2]?.ms['structured-state'] ?? Number.POSITIVE_INFINITY;
+    const passed =
+      at200k < 1000 &&
+      at1m < 5000 &&
+      rows.every((row) => row.ratio <= 5) &&
+      exponent('structured-state') <= 1.1;
+    report[budget === undefined ? 'noBudget' : `budget${budget}`] = {
+      rows,
+      medianStructuredStateMs: structured,
+      exponent: {
+        'structured-state': exponent('structured-state'),
+        'default-block': exponent('default-block'),
+      },
+      pass: passed,
+    };
+  }
+  return {
+    input: `generated agent sessions of about ${SIZES.map((size) => size.toLocaleString('en-US')).join(', ')} tokens, whole session in one call, ${runs} runs each, one thread; without a budget and with budgetTokens ${BUDGET_TOKENS}`,
+    ...report,
+    target:
+      'structured-state < 1,000 ms at 200k and < 5,000 ms at 1M tokens, within 5x of default-block, growth exponent <= 1.1',
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const runs = Number(process.env.BENCH_RUNS ?? 5);
+  process.stdout.write(`${JSON.stringify(await measureMethodScaling(runs), null, 2)}\n`);
+}
