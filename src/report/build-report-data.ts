@@ -1,4 +1,5 @@
 import type { CaseOrigin } from '../bench/case/types.js';
+import { parseBenchCase } from '../bench/runner/parse-bench-records.js';
 import type { Suite } from '../bench/suites/suite.js';
 import type { Store } from '../store/types.js';
 import { caseEntry, collectOutcome } from './collect-cases.js';
@@ -47,14 +48,16 @@ export async function buildReportData(
   for (const runId of runIds) {
     // One run's records at a time: an oracle run's artifacts alone can be hundreds of megabytes.
     const records = store.readCases(runId, { artifacts: options.cases !== false });
-    const run = collectRun(store, runId, records);
+    const parsed = records.map(parseBenchCase);
+    const run = collectRun(store, runId, records, parsed);
     runs.push(run);
     if (options.cases === false) continue;
-    for (const record of records) {
+    for (const record of parsed) {
       let entry = cases.get(record.caseKey);
       if (entry === undefined) {
-        const data = (record.data ?? {}) as { origin?: CaseOrigin; sha256?: string };
-        entry = { ...caseEntry(record), origin: data.origin, sha256: data.sha256 };
+        // A case that failed in generation has no generated origin: no transcript to show.
+        const data = record.data !== undefined && 'sha256' in record.data ? record.data : undefined;
+        entry = { ...caseEntry(record), origin: data?.origin, sha256: data?.sha256 };
         cases.set(record.caseKey, entry);
       }
       entry.outcomes.push(collectOutcome(run, record));

@@ -3,8 +3,8 @@ import type { CompactionArtifact } from '../artifact/compaction-artifact.js';
 import { parseArtifact } from '../artifact/parse-artifact.js';
 import { renderArtifact } from '../artifact/render-artifact.js';
 import type { CaseItem, Check } from '../bench/case/types.js';
+import type { BenchCaseRecord } from '../bench/runner/parse-bench-records.js';
 import { judgeItem } from '../bench/scoring/judge-item.js';
-import type { CaseRecord } from '../store/types.js';
 import type { ReportCase, ReportCaseOutcome, ReportCycle, ReportItem, ReportRun } from './report-data.js';
 import { cutText, REPORT_LIMITS } from './report-limits.js';
 
@@ -22,14 +22,6 @@ export function describeCheck(check: Check): string {
     case 'in_order':
       return `mentions ${check.values.map((value) => `"${value}"`).join(' then ')}`;
   }
-}
-
-interface CaseData {
-  family?: string;
-  origin?: { difficulty?: string };
-  transcriptTokens?: number;
-  items?: CaseItem[];
-  groundTruth?: { forbiddenBehaviors?: string[] };
 }
 
 interface ArtifactView {
@@ -58,17 +50,12 @@ function artifactView(raw: unknown): ArtifactView {
 }
 
 function cycleOf(
-  record: CaseRecord,
+  record: BenchCaseRecord,
   cycle: number,
   items: Map<string, CaseItem>,
   forbidden: string[],
 ): ReportCycle {
-  const data = (record.cycles.find((entry) => entry.cycle === cycle)?.data ?? {}) as {
-    artifactTokens?: number;
-    transcriptTokens?: number;
-    userTurn?: string;
-    reply?: string;
-  };
+  const data = record.cycles.find((entry) => entry.cycle === cycle)?.data;
   const stored = record.artifacts.find((entry) => entry.cycle === cycle);
   const view: ArtifactView =
     stored === undefined ? { text: '', cut: 0, digest: '', warnings: [] } : artifactView(stored.artifact);
@@ -94,23 +81,23 @@ function cycleOf(
     });
   return {
     cycle,
-    artifactTokens: stored?.tokens ?? data.artifactTokens ?? null,
-    transcriptTokens: data.transcriptTokens ?? null,
+    artifactTokens: stored?.tokens ?? data?.artifactTokens ?? null,
+    transcriptTokens: data?.transcriptTokens ?? null,
     artifactText: view.text,
     artifactCut: view.cut,
     artifactDigest: view.digest,
     warnings: view.warnings,
-    userTurn: data.userTurn ?? null,
-    reply: data.reply ?? null,
+    userTurn: data?.userTurn ?? null,
+    reply: data?.reply ?? null,
     items: reportItems,
   };
 }
 
 /** What one run did on one case, for the drill-down. */
-export function collectOutcome(run: ReportRun, record: CaseRecord): ReportCaseOutcome {
-  const data = (record.data ?? {}) as CaseData;
-  const items = new Map((data.items ?? []).map((item) => [item.key, item]));
-  const forbidden = data.groundTruth?.forbiddenBehaviors ?? [];
+export function collectOutcome(run: ReportRun, record: BenchCaseRecord): ReportCaseOutcome {
+  const data = record.status === 'complete' ? record.data : undefined;
+  const items = new Map((data?.items ?? []).map((item) => [item.key, item]));
+  const forbidden = data?.groundTruth.forbiddenBehaviors ?? [];
   const cycles = [...new Set(record.cycles.map((entry) => entry.cycle))].sort((a, b) => a - b);
   return {
     runId: run.id,
@@ -122,13 +109,13 @@ export function collectOutcome(run: ReportRun, record: CaseRecord): ReportCaseOu
 }
 
 /** A drill-down entry for a case, before its transcript is added. */
-export function caseEntry(record: CaseRecord): ReportCase {
-  const data = (record.data ?? {}) as CaseData;
+export function caseEntry(record: BenchCaseRecord): ReportCase {
+  const { data } = record;
   return {
     caseKey: record.caseKey,
-    family: data.family ?? 'unknown',
-    difficulty: data.origin?.difficulty ?? 'unknown',
-    transcriptTokens: data.transcriptTokens ?? null,
+    family: data?.family ?? 'unknown',
+    difficulty: data?.origin.difficulty ?? 'unknown',
+    transcriptTokens: data !== undefined && 'transcriptTokens' in data ? data.transcriptTokens : null,
     transcript: null,
     transcriptNote: '',
     outcomes: [],

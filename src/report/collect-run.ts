@@ -1,4 +1,6 @@
 import { describeCasePlan } from '../bench/leaderboard/build-leaderboard.js';
+import type { BenchRunConfig } from '../bench/runner/bench-record-schemas.js';
+import { type BenchCaseRecord, parseBenchRunConfig } from '../bench/runner/parse-bench-records.js';
 import { scoreStoredRunAtTiers } from '../bench/runner/score-stored-run.js';
 import { scoreCycle } from '../bench/scoring/score-cycle.js';
 import type { Tier } from '../bench/scoring/scoring-constants.js';
@@ -7,29 +9,17 @@ import type { ReportRun, ReportUsage } from './report-data.js';
 
 const TIERS: readonly Tier[] = ['2x', '4x', '8x'];
 
-interface RunConfig {
-  method?: { config?: Record<string, unknown>; model?: string | null };
-  target?: { id?: string; version?: string };
-  suite?: { key?: string; version?: string };
-  scorer?: string;
-}
-
 /** Mean penalised score per cycle over the complete cases, from the stored verdicts (rescored equal above). */
-function cycleScores(cases: readonly CaseRecord[]): { cycle: number; score: number }[] {
+function cycleScores(cases: readonly BenchCaseRecord[]): { cycle: number; score: number }[] {
   const sums = new Map<number, { total: number; count: number }>();
   for (const record of cases) {
     if (record.status !== 'complete') continue;
-    const itemTypes = new Map(
-      ((record.data as { items?: { key: string; type: string }[] })?.items ?? []).map((item) => [
-        item.key,
-        item.type,
-      ]),
-    );
+    const itemTypes = new Map(record.data.items.map((item) => [item.key, item.type]));
     for (const cycle of record.cycles) {
       const verdicts = record.verdicts
         .filter((verdict) => verdict.cycle === cycle.cycle)
         .map((verdict) => ({
-          itemType: (itemTypes.get(verdict.itemKey) ?? 'immutable_fact_recall') as never,
+          itemType: itemTypes.get(verdict.itemKey) ?? 'immutable_fact_recall',
           score: verdict.score,
           violation: verdict.violation,
         }));
@@ -45,13 +35,13 @@ function cycleScores(cases: readonly CaseRecord[]): { cycle: number; score: numb
 }
 
 /** The model usage of a run, each model marked as the method's, the target's or other. */
-function usageOf(store: Store, runId: string, config: RunConfig): ReportUsage[] {
+function usageOf(store: Store, runId: string, config: BenchRunConfig): ReportUsage[] {
   return store.llmCalls.usageByModel({ runId }).map((usage) => ({
     modelId: usage.modelId,
     role:
-      usage.modelId === config.method?.model
+      usage.modelId === config.method.model
         ? 'method'
-        : usage.modelId === config.target?.id
+        : usage.modelId === config.target.id
           ? 'target'
           : 'other',
     calls: usage.calls,
@@ -67,20 +57,25 @@ function usageOf(store: Store, runId: string, config: RunConfig): ReportUsage[] 
  * One run as the report shows it: every score recomputed from the stored responses (at each tier, for the
  * qualification column), the drift curve, the families and the model usage.
  */
-export function collectRun(store: Store, runId: string, cases: readonly CaseRecord[]): ReportRun {
-  const byTier = scoreStoredRunAtTiers(store, runId, TIERS, cases);
+export function collectRun(
+  store: Store,
+  runId: string,
+  records: readonly CaseRecord[],
+  cases: readonly BenchCaseRecord[],
+): ReportRun {
+  const byTier = scoreStoredRunAtTiers(store, runId, TIERS, records);
   const scores = byTier['4x'];
   const { run } = scores;
-  const config = run.config as RunConfig;
+  const config = parseBenchRunConfig(run);
   return {
     id: run.id,
     method: run.versions.method ?? '?',
-    methodOptions: config.method?.config ?? {},
-    methodModel: config.method?.model ?? null,
-    suite: `${config.suite?.key ?? '?'}@${config.suite?.version ?? '?'}`,
-    target: run.versions.target ?? config.target?.id ?? '?',
-    scorer: config.scorer ?? '?',
-    casePlan: describeCasePlan(run.config as Record<string, unknown>),
+    methodOptions: config.method.config,
+    methodModel: config.method.model,
+    suite: `${config.suite.key}@${config.suite.version}`,
+    target: run.versions.target ?? config.target.id,
+    scorer: config.scorer,
+    casePlan: describeCasePlan(config),
     status: run.status,
     createdAt: run.createdAt,
     finishedAt: run.finishedAt ?? null,

@@ -61,7 +61,12 @@ export function openStore(options: OpenStoreOptions = {}): Store {
     } else {
       database.pragma('journal_mode = WAL');
       database.pragma('synchronous = NORMAL');
-      version = runMigrations(database, migrations, path);
+      let packedTexts = false;
+      version = runMigrations(database, migrations, path, (migration) => {
+        packedTexts ||= migration.version === 2 && state.version === 1;
+      });
+      // Schema 2 moved every text of a schema-1 file into compressed packs: give the freed pages back once.
+      if (packedTexts) database.exec('VACUUM');
     }
     return createSqliteStore(database, { path, readonly, schemaVersion: version });
   } catch (error) {

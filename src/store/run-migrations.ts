@@ -47,9 +47,14 @@ export function assertSchemaUsable(state: SchemaState, known: number, path: stri
 /**
  * Applies every migration newer than the file's version, each in its own IMMEDIATE transaction so that two
  * processes opening a new file at once do not both apply it: the second waits for the lock, sees the version
- * row and skips.
+ * row and skips. `onApplied` hears of each migration this call applied (not one another process did).
  */
-export function runMigrations(database: Database.Database, list: readonly Migration[], path: string): number {
+export function runMigrations(
+  database: Database.Database,
+  list: readonly Migration[],
+  path: string,
+  onApplied?: (migration: Migration) => void,
+): number {
   checkOrder(list);
   database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER NOT NULL PRIMARY KEY,
@@ -63,11 +68,12 @@ export function runMigrations(database: Database.Database, list: readonly Migrat
   for (const migration of list) {
     const apply = database.transaction(() => {
       const version = (current.get() as number | null) ?? 0;
-      if (version >= migration.version) return;
+      if (version >= migration.version) return false;
       migration.up(database);
       stamp.run(migration.version, migration.name, new Date().toISOString());
+      return true;
     });
-    apply.immediate();
+    if (apply.immediate() === true) onApplied?.(migration);
   }
   const version = (current.get() as number | null) ?? 0;
   // Another process may have stamped a newer version between our check and now.

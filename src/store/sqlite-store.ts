@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import { ValidationError } from '../errors.js';
 import { createCaseWriter, readCases } from './case-rows.js';
 import { fromJsonText, toJsonText } from './json-text.js';
@@ -14,6 +15,9 @@ import { translateSqliteError } from './sqlite-error.js';
 import { StoreError } from './store-error.js';
 import type { CaseStatus, RunContents, Store } from './types.js';
 import { validateInput } from './validate-input.js';
+
+const integrityRowsSchema = z.array(z.object({ integrity_check: z.string() }));
+const orphanRowsSchema = z.array(z.object({ table: z.string(), parent: z.string() }));
 
 /** Builds the Store API over an open, migrated connection. */
 export function createSqliteStore(
@@ -113,7 +117,7 @@ export function createSqliteStore(
     readCases(runId, options) {
       return read(`cannot read run "${runId}"`, () => {
         requireRun(runId);
-        return readCases(database, runId, options);
+        return readCases(database, path, runId, options);
       });
     },
     insertRun(contents) {
@@ -148,14 +152,9 @@ export function createSqliteStore(
     },
     checkIntegrity() {
       return read('cannot check integrity', () => {
-        const problems = database.pragma('integrity_check', { simple: false }) as {
-          integrity_check: string;
-        }[];
+        const problems = integrityRowsSchema.parse(database.pragma('integrity_check', { simple: false }));
         const messages = problems.map((row) => row.integrity_check).filter((message) => message !== 'ok');
-        const orphans = database.pragma('foreign_key_check', { simple: false }) as {
-          table: string;
-          parent: string;
-        }[];
+        const orphans = orphanRowsSchema.parse(database.pragma('foreign_key_check', { simple: false }));
         for (const orphan of orphans)
           messages.push(`a row of ${orphan.table} points to a missing ${orphan.parent}`);
         return messages;
@@ -188,7 +187,7 @@ function readContents(database: Database.Database, path: string, runId: string):
     }));
   return {
     run: runFromRow(row),
-    cases: readCases(database, runId),
+    cases: readCases(database, path, runId),
     evaluationRows,
     probeResults,
     llmCalls: selectCalls(database, { runId }),

@@ -66,10 +66,49 @@ describe('renderHtmlReport', () => {
     expect(html).toContain(
       '<p class="muted">Same response and verdict as in cycle 0: <code>recall_rule</code>, <code>open_task</code></p>',
     );
-    // The hostile method misses the open task: its row is shown with the response and the reason.
-    expect(html).toMatch(
-      /<td><code>open_task<\/code>.*?<td>The notes do not say\.<\/td><td>contains &quot;tag the release&quot;<\/td><td class="fail">fail<\/td><td>missing &quot;tag the release&quot;<\/td>/,
+    // The hostile method misses the open task: its row is shown with the response and the reason; what was
+    // expected is in the case's item table, once.
+    expect(html).toContain(
+      '<tr><td><code>open_task</code></td><td>The notes do not say.</td><td class="fail">fail</td><td>missing &quot;tag the release&quot;</td></tr>',
     );
+    expect(html).toMatch(
+      /<tr><td><code>open_task<\/code><br><span class="muted">unresolved_task_continuity<\/span><\/td><td>[^<]+<\/td><td>contains &quot;tag the release&quot;<\/td><\/tr>/,
+    );
+  });
+
+  it('shows a text once per case: an artifact head or an answer with its verdict repeated elsewhere is named', async () => {
+    const html = await renderHtmlReport(data);
+    const cases = html.split('<details class="case"').slice(1);
+    for (const block of cases) {
+      const artifacts = [
+        ...block.matchAll(/<summary>Artifact as the target saw it<\/summary><pre>([\s\S]*?)<\/pre>/g),
+      ].map((match) => match[1]!.replace(/\n… [\d,]+ more characters$/, ''));
+      expect(new Set(artifacts).size).toBe(artifacts.length);
+      const answers = [
+        ...block.matchAll(
+          /<tr><td><code>([^<]*)<\/code><\/td><td>([\s\S]*?)<\/td><td class="\w+">(\w+)<\/td>/g,
+        ),
+      ].map((match) => `${match[1]}|${match[2]}|${match[3]}`);
+      expect(new Set(answers).size).toBe(answers.length);
+    }
+    // Every item still has its prompt and expected value, once per case.
+    for (const block of cases) {
+      const keys = [...block.matchAll(/<tr><td><code>([^<]*)<\/code><br>/g)].map((match) => match[1]);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('names the answers and artifacts of a method that repeats another one, instead of showing them again', async () => {
+    const [first] = data.cases;
+    const original = first!.outcomes[0]!;
+    const copy = { ...original, method: 'copy@1.0.0' };
+    const html = await renderHtmlReport({ ...data, cases: [{ ...first!, outcomes: [original, copy] }] });
+    const copied = html.slice(html.indexOf('<details><summary>copy@1.0.0'));
+    expect(copied).not.toContain('<pre>');
+    expect(copied).not.toContain('<tr>');
+    expect(copied).toContain(`the text shown for ${original.method}, cycle 0`);
+    expect(copied).toContain(`Same response and verdict as ${original.method}, cycle 0: <code>`);
   });
 
   it('is byte-identical for the same data', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/index.js';
+import { migrations, openStore } from '../../src/store/index.js';
 import { sampleCase } from './fixtures/sample-case.js';
 import { temporaryDirectory } from './helpers.js';
 
@@ -120,7 +120,7 @@ describe('crash safety and concurrency (real child processes)', () => {
     expect(expectCompleteCases(path, 'run-a', writers[0]!.committed)).toBe(count);
     expect(expectCompleteCases(path, 'run-b', writers[1]!.committed)).toBe(count);
     const database = new Database(path, { readonly: true });
-    expect(database.prepare('SELECT count(*) FROM schema_migrations').pluck().get()).toBe(1);
+    expect(database.prepare('SELECT count(*) FROM schema_migrations').pluck().get()).toBe(migrations.length);
     const order = database.prepare('SELECT run_id FROM cases ORDER BY rowid').pluck().all() as string[];
     database.close();
     // How often the writer changed between consecutive commits: > 1 means the two really ran side by side.

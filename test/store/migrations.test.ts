@@ -5,8 +5,11 @@ import { type Migration, migrations, openStore } from '../../src/store/index.js'
 import { runMigrations } from '../../src/store/run-migrations.js';
 import { temporaryDirectory } from './helpers.js';
 
+const next = migrations.length + 1;
+const known = migrations.map((migration) => migration.version);
+
 const addNotes: Migration = {
-  version: 2,
+  version: next,
   name: 'add-notes',
   up(database) {
     database.exec('ALTER TABLE runs ADD COLUMN notes TEXT');
@@ -14,7 +17,7 @@ const addNotes: Migration = {
 };
 
 const breaksHalfway: Migration = {
-  version: 2,
+  version: next,
   name: 'breaks-halfway',
   up(database) {
     database.exec('CREATE TABLE half_done (id INTEGER)');
@@ -37,8 +40,8 @@ describe('migrations', () => {
     store.runs.create({ id: 'r1', kind: 'bench', fingerprint: 'f', config: {}, versions: {} });
     store.close();
     const database = new Database(path);
-    expect(runMigrations(database, [...migrations, addNotes], path)).toBe(2);
-    expect(versions(database)).toEqual([1, 2]);
+    expect(runMigrations(database, [...migrations, addNotes], path)).toBe(next);
+    expect(versions(database)).toEqual([...known, next]);
     expect(database.prepare('SELECT id, notes FROM runs').all()).toEqual([{ id: 'r1', notes: null }]);
     database.close();
   });
@@ -48,7 +51,7 @@ describe('migrations', () => {
     openStore({ path }).close();
     const database = new Database(path);
     expect(() => runMigrations(database, [...migrations, breaksHalfway], path)).toThrow('disk on fire');
-    expect(versions(database)).toEqual([1]);
+    expect(versions(database)).toEqual(known);
     const halfDone = database.prepare("SELECT name FROM sqlite_master WHERE name = 'half_done'").get();
     expect(halfDone).toBeUndefined();
     database.close();

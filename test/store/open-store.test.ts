@@ -16,6 +16,8 @@ const tables = [
   'probe_results',
   'runs',
   'schema_migrations',
+  'text_packs',
+  'texts',
   'verdicts',
 ];
 
@@ -55,6 +57,7 @@ describe('openStore', () => {
     expect(state.tables).toEqual(tables);
     expect(state.migrations).toEqual([
       { version: 1, name: 'initial-schema', applied_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      { version: 2, name: 'text-packs', applied_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
     ]);
   });
 
@@ -90,7 +93,7 @@ describe('openStore', () => {
     raw.close();
     const hash = hashFile(path);
     const files = readdirSync(directory);
-    const message = `${path} has store schema version 7, but this build of compactkit knows versions up to 1; upgrade compactkit to open it (the file was not changed)`;
+    const message = `${path} has store schema version 7, but this build of compactkit knows versions up to ${migrations.length}; upgrade compactkit to open it (the file was not changed)`;
     const error = catchStoreError(() => openStore({ path }), 'store_version_newer');
     expect(error.message).toBe(message);
     expect(error.path).toBe(path);

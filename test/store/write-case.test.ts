@@ -16,9 +16,15 @@ const childTables = ['cycles', 'artifacts', 'item_responses', 'verdicts'];
 function rowCounts(path: string, caseKey: string): Record<string, number> {
   const database = new Database(path, { readonly: true });
   const counts: Record<string, number> = {};
-  for (const table of ['cases', ...childTables]) {
+  counts.cases = database
+    .prepare('SELECT count(*) FROM cases WHERE case_key = ?')
+    .pluck()
+    .get(caseKey) as number;
+  for (const table of childTables) {
     counts[table] = database
-      .prepare(`SELECT count(*) FROM ${table} WHERE case_key = ?`)
+      .prepare(
+        `SELECT count(*) FROM ${table} JOIN cases ON cases.id = ${table}.case_id WHERE cases.case_key = ?`,
+      )
       .pluck()
       .get(caseKey) as number;
   }

@@ -1,5 +1,7 @@
 import type { Store } from '../../store/types.js';
+import type { BenchRunConfig } from '../runner/bench-record-schemas.js';
 import type { Tier } from '../runner/bench-run-options.js';
+import { parseBenchRunConfig } from '../runner/parse-bench-records.js';
 import { stableJson } from '../runner/run-fingerprint.js';
 import { type StoredRunScores, scoreStoredRun } from '../runner/score-stored-run.js';
 import { rankRuns } from '../scoring/index.js';
@@ -54,12 +56,12 @@ export function buildLeaderboard(
     .filter((run) => options.runIds === undefined || options.runIds.includes(run.id));
   const segments = new Map<
     string,
-    { segment: Omit<LeaderboardSegment, 'entries'>; latest: Map<string, StoredRunScores> }
+    { segment: Omit<LeaderboardSegment, 'entries'>; latest: Map<string, RankedRun> }
   >();
   // list() is newest first, so the first run seen per method is its newest.
   for (const run of runs) {
-    const config = run.config as Record<string, unknown>;
-    const tier = options.tier ?? (config.tier as Tier | undefined) ?? '4x';
+    const config = parseBenchRunConfig(run);
+    const tier = options.tier ?? config.tier;
     const segmentKey = stableJson([
       run.versions.suite,
       run.versions.scorer,
@@ -81,9 +83,10 @@ export function buildLeaderboard(
       };
       segments.set(segmentKey, entry);
     }
-    const method = config.method as { config?: unknown } | undefined;
-    const methodKey = stableJson([run.versions.method, method?.config ?? {}]);
-    if (!entry.latest.has(methodKey)) entry.latest.set(methodKey, scoreStoredRun(store, run.id, { tier }));
+    const methodKey = stableJson([run.versions.method, config.method.config]);
+    if (!entry.latest.has(methodKey)) {
+      entry.latest.set(methodKey, { scores: scoreStoredRun(store, run.id, { tier }), config });
+    }
   }
   return [...segments.values()].map(({ segment, latest }) => ({
     ...segment,
@@ -91,9 +94,16 @@ export function buildLeaderboard(
   }));
 }
 
-function rank(scores: StoredRunScores[]): LeaderboardEntry[] {
-  const entries = scores.map((score) => ({
+/** A run's scores with its parsed configuration. */
+interface RankedRun {
+  scores: StoredRunScores;
+  config: BenchRunConfig;
+}
+
+function rank(runs: RankedRun[]): LeaderboardEntry[] {
+  const entries = runs.map(({ scores: score, config }) => ({
     score,
+    config,
     eliteScore: score.eliteScore,
     driftResistance: score.driftResistance,
     constraintRetention: score.constraintRetention,
@@ -102,12 +112,11 @@ function rank(scores: StoredRunScores[]): LeaderboardEntry[] {
   }));
   return rankRuns(entries).map((entry, index) => {
     const { score } = entry;
-    const method = (score.run.config as { method?: { config?: Record<string, unknown> } }).method;
     return {
       rank: index + 1,
       runId: score.run.id,
       method: score.run.versions.method ?? '?',
-      methodConfig: method?.config ?? {},
+      methodConfig: entry.config.method.config,
       status: score.run.status,
       publishedAt: entry.publishedAt,
       eliteScore: score.eliteScore,
@@ -124,21 +133,21 @@ function rank(scores: StoredRunScores[]): LeaderboardEntry[] {
   });
 }
 
-function casePlanOf(config: Record<string, unknown>): unknown {
+function casePlanOf(config: BenchRunConfig): unknown {
   const { difficulties, cases, seedGroup, cycles, driftMode, templates, families, budgetTokens } = config;
   return { difficulties, cases, seedGroup, cycles, driftMode, templates, families, budgetTokens };
 }
 
 /** The case plan of a run configuration in words: difficulties, slots, seed group, cycles, filters, budget. */
-export function describeCasePlan(config: Record<string, unknown>): string {
+export function describeCasePlan(config: BenchRunConfig): string {
   const parts = [
-    `difficulty ${(config.difficulties as string[] | undefined)?.join(',') ?? '?'}`,
-    `${String(config.cases ?? '?')} case(s) per template`,
-    `seed group ${String(config.seedGroup ?? '?')}`,
-    `${String(config.cycles ?? '?')} drift cycle(s), ${String(config.driftMode ?? 'incremental')}`,
+    `difficulty ${config.difficulties.join(',')}`,
+    `${config.cases} case(s) per template`,
+    `seed group ${config.seedGroup}`,
+    `${config.cycles} drift cycle(s), ${config.driftMode}`,
   ];
-  if (Array.isArray(config.families)) parts.push(`families ${config.families.join(',')}`);
-  if (Array.isArray(config.templates)) parts.push(`templates ${config.templates.join(',')}`);
-  if (typeof config.budgetTokens === 'number') parts.push(`budget ${config.budgetTokens} tokens`);
+  if (config.families !== null) parts.push(`families ${config.families.join(',')}`);
+  if (config.templates !== null) parts.push(`templates ${config.templates.join(',')}`);
+  if (config.budgetTokens !== null) parts.push(`budget ${config.budgetTokens} tokens`);
   return parts.join('; ');
 }

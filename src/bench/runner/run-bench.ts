@@ -5,6 +5,7 @@ import { createLineMemoCounter } from '../../tokens/create-line-memo-counter.js'
 import { createTokenCounter } from '../../tokens/create-token-counter.js';
 import { GENERATOR_VERSION } from '../generate/generation-defaults.js';
 import { SCORER_VERSION } from '../scoring/index.js';
+import { type BenchRunConfig, benchRunConfigSchema } from './bench-record-schemas.js';
 import type { BenchProgress, BenchRunOptions } from './bench-run-options.js';
 import { type PlannedCase, planCases } from './plan-cases.js';
 import { runCase } from './run-case.js';
@@ -34,7 +35,8 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunResult
   if (planned.length === 0) {
     throw new ValidationError([{ where: 'bench run', message: 'no cases: no template matches the filters' }]);
   }
-  const config = { ...runConfig(options), expectedCases: planned.length };
+  // Parsed on the way in as readers parse it on the way out: a writer change they do not follow fails here.
+  const config = benchRunConfigSchema.parse(runConfig(options, planned.length));
   const fingerprint = runFingerprint(config);
   const run = openRun(options.store, options.resume, fingerprint, config, versionsOf(options));
   options.onRunOpened?.(run);
@@ -113,7 +115,7 @@ async function runPlanned(
 }
 
 /** The configuration that defines a run; its hash is the run's fingerprint. */
-function runConfig(options: BenchRunOptions): Record<string, unknown> {
+function runConfig(options: BenchRunOptions, expectedCases: number): BenchRunConfig {
   return {
     method: {
       name: options.compactor.name,
@@ -125,15 +127,16 @@ function runConfig(options: BenchRunOptions): Record<string, unknown> {
     suite: { key: options.suite.key, version: options.suite.version },
     scorer: SCORER_VERSION,
     generator: GENERATOR_VERSION,
-    templates: options.templates ?? null,
-    families: options.families ?? null,
-    difficulties: options.difficulties,
+    templates: options.templates === undefined ? null : [...options.templates],
+    families: options.families === undefined ? null : [...options.families],
+    difficulties: [...options.difficulties],
     cases: options.cases,
     seedGroup: options.seedGroup,
     cycles: options.cycles,
     driftMode: options.driftMode,
     budgetTokens: options.budgetTokens ?? null,
     tier: options.tier,
+    expectedCases,
   };
 }
 

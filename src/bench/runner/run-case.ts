@@ -19,6 +19,13 @@ import { generateCase } from '../generate/generate-case.js';
 import { GENERATOR_VERSION } from '../generate/generation-defaults.js';
 import { judgeItem } from '../scoring/judge-item.js';
 import type { Target } from '../target/target.js';
+import type {
+  BenchCaseData,
+  BenchCycleData,
+  BenchItemResponseData,
+  BenchVerdictData,
+  FailedCaseData,
+} from './bench-record-schemas.js';
 import type { DriftMode } from './bench-run-options.js';
 import { continuationTurns } from './continuation-turns.js';
 import type { PlannedCase } from './plan-cases.js';
@@ -56,7 +63,7 @@ export async function runCase(planned: PlannedCase, context: CaseRunContext): Pr
     itemResponses: [] as ItemResponseRecord[],
     verdicts: [] as VerdictRecord[],
   };
-  let data: Record<string, unknown> = { family: planned.template.family, origin: planned.request };
+  let data: FailedCaseData = { family: planned.template.family, origin: planned.request };
   try {
     const benchCase = generateCase(planned.template, planned.request);
     data = caseData(benchCase, context.counter);
@@ -98,15 +105,13 @@ export async function runCase(planned: PlannedCase, context: CaseRunContext): Pr
       const artifactText = renderArtifact(artifact);
       const artifactTokens = (context.countArtifactTokens ?? context.counter.countText)(artifactText);
       rows.artifacts.push({ cycle, method: context.compactor.name, artifact, tokens: artifactTokens });
-      rows.cycles.push({
-        cycle,
-        data: {
-          transcriptTokens: context.counter.countMessages(history),
-          artifactTokens,
-          compactMs: Math.round(compactMs * 10) / 10,
-          ...(turn ?? {}),
-        },
-      });
+      const cycleData: BenchCycleData = {
+        transcriptTokens: context.counter.countMessages(history),
+        artifactTokens,
+        compactMs: Math.round(compactMs * 10) / 10,
+        ...(turn ?? {}),
+      };
+      rows.cycles.push({ cycle, data: cycleData });
       await answerItems(benchCase, cycle, artifactText, context, rows);
       previous = { artifact, artifactText };
     }
@@ -133,27 +138,29 @@ async function answerItems(
   benchCase.items.forEach((item, index) => {
     const answer = answers[index];
     if (answer === undefined) return;
+    const responseData: BenchItemResponseData = { evidence: answer.evidence };
     rows.itemResponses.push({
       cycle,
       itemKey: item.key,
       prompt: answer.prompt,
       response: answer.response,
-      data: { evidence: answer.evidence },
+      data: responseData,
     });
     const verdict = judgeItem(item, answer.response, benchCase.groundTruth.forbiddenBehaviors);
+    const verdictData: BenchVerdictData = { itemType: item.type };
     rows.verdicts.push({
       cycle,
       itemKey: item.key,
       score: verdict.score,
       violation: verdict.violation,
       reason: verdict.reason,
-      data: { itemType: item.type },
+      data: verdictData,
     });
   });
 }
 
 /** What the store keeps of a case: enough to rescore it and to regenerate and verify its transcript. */
-function caseData(benchCase: BenchCase, counter: TokenCounter): Record<string, unknown> {
+function caseData(benchCase: BenchCase, counter: TokenCounter): BenchCaseData {
   return {
     family: benchCase.origin.family,
     origin: benchCase.origin,

@@ -1,10 +1,10 @@
 import { ValidationError } from '../../errors.js';
 import { StoreError } from '../../store/store-error.js';
 import type { CaseRecord, RunRecord, Store } from '../../store/types.js';
-import type { CaseItem } from '../case/types.js';
 import { type RunScores, type ScoredCase, type ScoredCycle, scoreRun } from '../scoring/index.js';
 import { judgeItem } from '../scoring/judge-item.js';
 import type { Tier } from './bench-run-options.js';
+import { type BenchCaseRecord, parseBenchCase, parseBenchRunConfig } from './parse-bench-records.js';
 
 /** A run's scores with what they are scores of. */
 export interface StoredRunScores extends RunScores {
@@ -20,7 +20,7 @@ export interface StoredRunScores extends RunScores {
  */
 export function scoreStoredRun(store: Store, runId: string, options: { tier?: Tier } = {}): StoredRunScores {
   const tier = options.tier ?? 'run';
-  return scoreStoredRunAtTiers(store, runId, [tier])[tier] as StoredRunScores;
+  return scoreStoredRunAtTiers(store, runId, [tier])[tier];
 }
 
 /**
@@ -42,15 +42,10 @@ export function scoreStoredRunAtTiers<T extends Tier | 'run'>(
       store.path,
       `no run "${runId}" in ${store.path}; \`compactkit runs list\` shows the runs there`,
     );
-  if (run.kind !== 'bench') {
-    throw new ValidationError([
-      { where: `run ${runId}`, message: `is a ${run.kind} run, not a benchmark run` },
-    ]);
-  }
-  const config = run.config as { expectedCases?: number; cycles?: number; tier?: Tier };
+  const config = parseBenchRunConfig(run);
   let verdictMismatches = 0;
   const cases: ScoredCase[] = (records ?? store.readCases(runId, { artifacts: false })).map((record) => {
-    const rescored = rescoreCase(record);
+    const rescored = rescoreCase(parseBenchCase(record));
     verdictMismatches += rescored.mismatches;
     return rescored.scored;
   });
@@ -58,30 +53,26 @@ export function scoreStoredRunAtTiers<T extends Tier | 'run'>(
   for (const tier of tiers) {
     const scores = scoreRun({
       cases,
-      expectedCases: config.expectedCases ?? cases.length,
-      expectedCycles: (config.cycles ?? 0) + 1,
-      tier: tier === 'run' ? (config.tier ?? '4x') : tier,
+      expectedCases: config.expectedCases,
+      expectedCycles: config.cycles + 1,
+      tier: tier === 'run' ? config.tier : tier,
     });
     byTier[tier] = { ...scores, run, verdictMismatches };
   }
   return byTier;
 }
 
-function rescoreCase(record: CaseRecord): { scored: ScoredCase; mismatches: number } {
-  const data = (record.data ?? {}) as {
-    family?: string;
-    items?: CaseItem[];
-    groundTruth?: { forbiddenBehaviors?: string[] };
-  };
-  const family = data.family ?? 'unknown';
+function rescoreCase(record: BenchCaseRecord): { scored: ScoredCase; mismatches: number } {
   if (record.status === 'failed') {
+    const family = record.data?.family ?? 'unknown';
     return { scored: { caseKey: record.caseKey, family, status: 'failed', cycles: [] }, mismatches: 0 };
   }
-  const items = new Map((data.items ?? []).map((item) => [item.key, item]));
-  const forbidden = data.groundTruth?.forbiddenBehaviors ?? [];
+  const { data } = record;
+  const items = new Map(data.items.map((item) => [item.key, item]));
+  const forbidden = data.groundTruth.forbiddenBehaviors;
   let mismatches = 0;
   const cycles: ScoredCycle[] = record.cycles.map((cycleRecord) => {
-    const cycleData = (cycleRecord.data ?? {}) as { transcriptTokens?: number; artifactTokens?: number };
+    const cycleData = cycleRecord.data;
     const verdicts = record.itemResponses
       .filter((response) => response.cycle === cycleRecord.cycle)
       .map((response) => {
@@ -104,10 +95,10 @@ function rescoreCase(record: CaseRecord): { scored: ScoredCase; mismatches: numb
       });
     return {
       cycle: cycleRecord.cycle,
-      transcriptTokens: cycleData.transcriptTokens ?? 0,
-      artifactTokens: cycleData.artifactTokens ?? 0,
+      transcriptTokens: cycleData.transcriptTokens,
+      artifactTokens: cycleData.artifactTokens,
       verdicts,
     };
   });
-  return { scored: { caseKey: record.caseKey, family, status: 'complete', cycles }, mismatches };
+  return { scored: { caseKey: record.caseKey, family: data.family, status: 'complete', cycles }, mismatches };
 }
