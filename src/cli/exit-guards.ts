@@ -24,10 +24,10 @@ function runCleanups(): void {
 export function installExitGuards(): { settle: (code: number) => void } {
   let settled = false;
   const fatal = (kind: string) => (error: unknown) => {
-    runCleanups();
     process.stderr.write(
       `compactkit: unexpected error (${kind}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
+    runCleanups();
     process.exit(1);
   };
   process.on('unhandledRejection', fatal('an unhandled promise rejection'));
@@ -35,10 +35,10 @@ export function installExitGuards(): { settle: (code: number) => void } {
   process.on('beforeExit', () => {
     if (settled) return;
     settled = true;
-    runCleanups();
     process.stderr.write(
-      'compactkit: stopped with work still pending: a promise that can never settle (e.g. in a method’s compact); finished cases are kept, continue with --resume\n',
+      'compactkit: stopped with work still pending: a promise that can never settle (e.g. in a method’s compact)\n',
     );
+    runCleanups();
     process.exitCode = 1;
   });
   return {

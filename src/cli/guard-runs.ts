@@ -28,7 +28,11 @@ export function guardRuns(store: Store): RunGuard {
     },
   };
   const markIncomplete = () => {
-    if (guard.runId !== undefined) store.runs.finish(guard.runId, 'incomplete');
+    if (guard.runId === undefined) return;
+    store.runs.finish(guard.runId, 'incomplete');
+    process.stderr.write(
+      `compactkit: run ${guard.runId} marked incomplete; finished cases are kept, continue with --resume\n`,
+    );
   };
   const handle = () => {
     if (!stop.signal.aborted) {
@@ -38,8 +42,8 @@ export function guardRuns(store: Store): RunGuard {
       stop.abort();
       return;
     }
-    markIncomplete();
-    process.stderr.write('compactkit: stopped; finished cases are kept, continue with --resume\n');
+    if (guard.runId === undefined) process.stderr.write('compactkit: stopped\n');
+    else markIncomplete();
     process.exit(130);
   };
   process.on('SIGINT', handle);

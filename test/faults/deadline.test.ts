@@ -1,9 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
-import { root, runCli } from './built-cli.js';
+import { collect, root, runCli, spawnCli } from './built-cli.js';
 
 const mini = join(root, 'test/bench/fixtures/mini-suite');
 const fixtures = join(root, 'test/faults/fixtures');
@@ -82,5 +82,114 @@ describe('a method that never gives the case back is stopped at the case deadlin
     } finally {
       store.close();
     }
+  });
+});
+
+describe('Ctrl-C during a case that hangs', () => {
+  const gated = join(fixtures, 'gated.mjs');
+  /** Two cases, one at a time; the gated method hangs at its first compaction when FAULT_HANG_AT is 0. */
+  const twoCases = (db: string, ...extra: string[]) => [
+    ...oneCase(gated, db).filter((arg) => arg !== '--case-timeout' && arg !== '2s'),
+    '--cases',
+    '2',
+    '--concurrency',
+    '1',
+    ...extra,
+  ];
+  const hangEnv = (dir: string) => ({
+    FAULT_HANG_AT: '0',
+    FAULT_COUNT_FILE: join(dir, 'count'),
+    FAULT_HANG_FILE: join(dir, 'hanging'),
+  });
+  async function until(condition: () => boolean): Promise<void> {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  it('the first stops after the case in progress, at its deadline: that case fails with timeout, exit 130', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compactkit-fault-sigint-'));
+    const db = join(dir, 'store.db');
+    const child = await spawnCli(twoCases(db, '--case-timeout', '2s'), hangEnv(dir));
+    const ended = collect(child);
+    await until(() => existsSync(join(dir, 'hanging')));
+    child.kill('SIGINT');
+    const result = await ended;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe(
+      '\ncompactkit: stopping after the cases in progress (at most their deadline); Ctrl-C again to exit now\n' +
+        'compactkit: stopped; finished cases are kept, continue with --resume\n',
+    );
+    const store = openStore({ path: db, readonly: true });
+    try {
+      const [run] = store.runs.list();
+      expect(run?.status).toBe('incomplete');
+      expect(store.readCases(run?.id ?? '').map(({ caseKey, error }) => [caseKey, error?.code])).toEqual([
+        ['plan_flip@1.0.0:easy:0:0', 'timeout'],
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('the second exits 130 at once, the run marked incomplete, and --resume completes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compactkit-fault-sigint-twice-'));
+    const db = join(dir, 'store.db');
+    const child = await spawnCli(twoCases(db), hangEnv(dir));
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const ended = collect(child);
+    await until(() => existsSync(join(dir, 'hanging')));
+    child.kill('SIGINT');
+    await until(() => stderr.includes('Ctrl-C again to exit now'));
+    child.kill('SIGINT');
+    const result = await ended;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(
+      /Ctrl-C again to exit now\ncompactkit: run [0-9a-f-]{36} marked incomplete; finished cases are kept, continue with --resume\n$/,
+    );
+    const resumed = await runCli([...twoCases(db), '--resume']);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    const store = openStore({ path: db, readonly: true });
+    try {
+      const runs = store.runs.list();
+      expect(runs.map((run) => run.status)).toEqual(['complete']);
+      expect(store.caseStatuses(runs[0]?.id ?? '')).toEqual([
+        { caseKey: 'plan_flip@1.0.0:easy:0:0', status: 'complete' },
+        { caseKey: 'plan_flip@1.0.0:easy:0:1', status: 'complete' },
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('the CLI never ends silently', () => {
+  const compact = (method: string) => [
+    'compact',
+    'samples/agent-session.jsonl',
+    '--method',
+    join(fixtures, `${method}.mjs`),
+    '--budget',
+    '300',
+    '--out',
+    join(mkdtempSync(join(tmpdir(), 'compactkit-fault-compact-')), 'out.json'),
+  ];
+
+  it('a method whose promise can never settle (an empty event loop): exit 1 and why', async () => {
+    const result = await runCli(compact('never-settles'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'compactkit: stopped with work still pending: a promise that can never settle (e.g. in a method’s compact)\n',
+    );
+  });
+
+  it('an unhandled rejection: exit 1 with its stack', async () => {
+    const result = await runCli(compact('rejects-in-background'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^compactkit: unexpected error \(an unhandled promise rejection\): Error: a background task of the method failed\n\s+at /,
+    );
   });
 });
