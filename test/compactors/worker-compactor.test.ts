@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWorkerCompactor } from '../../src/compactors/worker/load-worker-compactor.js';
 import { CompactkitError, ValidationError } from '../../src/errors.js';
+import { createMockLanguageModel } from '../../src/llm/index.js';
 
 const fixtures = new URL('../faults/fixtures/', import.meta.url).pathname;
 const transcript = [{ role: 'user' as const, content: 'Ship on Friday.' }];
@@ -40,5 +41,27 @@ describe('loadWorkerCompactor', () => {
     await expect(loadWorkerCompactor('truncate-last-n', { nope: '1' })).rejects.toBeInstanceOf(
       ValidationError,
     );
+  });
+
+  it('answers the method’s model calls from this thread, so they can be recorded; errors keep their code', async () => {
+    const compactor = await loadWorkerCompactor(join(fixtures, 'asks-model.mjs'));
+    try {
+      expect(compactor.needsModel).toBe(true);
+      const model = createMockLanguageModel({ reply: 'the plan is Friday' });
+      const artifact = await compactor.compact({ transcript }, { model });
+      expect(artifact.summaryText).toBe(`${model.id}: the plan is Friday`);
+      expect(model.calls.map((call) => call.messages[0]?.content)).toEqual(['Ship on Friday.']);
+      const failing = createMockLanguageModel({
+        reply: () => {
+          throw new CompactkitError('provider_error', 'HTTP 500');
+        },
+      });
+      await expect(compactor.compact({ transcript }, { model: failing })).rejects.toMatchObject({
+        code: 'provider_error',
+        message: 'HTTP 500',
+      });
+    } finally {
+      await compactor.close();
+    }
   });
 });

@@ -74,6 +74,20 @@ describe('exit codes CI can trust', () => {
     expect(scored.stderr.trimEnd().split('\n')).toEqual(errors);
   });
 
+  it('a model that never answers, with --call-timeout 1s: each attempt gives up, exit 1 with the reason', async () => {
+    server.setFallback(() => ({ hang: true }));
+    const db = join(mkdtempSync(join(tmpdir(), 'compactkit-fault-stall-')), 'store.db');
+    const before = server.requests.length;
+    const result = await runCli([...modelRun(db), '--call-timeout', '1s'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')[1]).toMatch(
+      /^compactkit: {3}provider_error: 1 case, e\.g\. plan_flip@1\.0\.0:easy:0:0: openai:gpt-4o-mini: no response within 1000 ms/,
+    );
+    // Two items asked at once; the first to give up after four attempts ends the case and cancels the other.
+    expect(server.requests.length - before).toBeGreaterThanOrEqual(5);
+    expect(server.requests.length - before).toBeLessThanOrEqual(8);
+  });
+
   it('a clean run exits 0 from bench run and from bench score', async () => {
     server.setFallback(() => textReply('openai', 'The notes do not say.'));
     const db = join(mkdtempSync(join(tmpdir(), 'compactkit-fault-clean-')), 'store.db');

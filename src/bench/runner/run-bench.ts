@@ -125,7 +125,7 @@ async function runPlanned(
 
 /**
  * Runs a case under its deadline: the case's signal aborts with a CompactkitError `timeout` when the deadline
- * passes, or with the run's own reason when the run is aborted. The timer is a ref'd one on purpose: while a
+ * passes, with the run's own reason when the run is aborted, and once the case is over. The timer is a ref'd one on purpose: while a
  * case awaits a promise that holds no handle, it keeps the process alive until the deadline fails the case.
  */
 async function withDeadline<T>(
@@ -149,6 +149,8 @@ async function withDeadline<T>(
     return await task(signal);
   } finally {
     clearTimeout(timer);
+    // Work the case left running (the other items' model calls after one failed) is of no use any more.
+    deadline.abort(new CompactkitError('stopped', 'the case is over'));
   }
 }
 

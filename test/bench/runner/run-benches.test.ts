@@ -110,6 +110,18 @@ describe('runBenches', () => {
 });
 
 describe('resolveMethods', () => {
+  it('with isolate all, a built-in runs in a worker thread and scores exactly as in-process', async () => {
+    const [isolated] = await resolveMethods({ names: ['truncate-last-n'], isolate: 'all' });
+    const [inProcess] = await resolveMethods({ names: ['truncate-last-n'] });
+    expect(isolated && 'close' in isolated).toBe(true);
+    const scoresOf = async (compactor: Compactor | undefined) => {
+      const { runs } = await runBenches(options(temporaryStore(), compactor ? [compactor] : []));
+      const { run: _run, ...scores } = runs[0]?.scores ?? {};
+      return scores;
+    };
+    expect(await scoresOf(isolated)).toEqual(await scoresOf(inProcess));
+  });
+
   it('gives each method its options and refuses an option no chosen method takes, or a missing model', async () => {
     const [truncate] = await resolveMethods({ names: ['truncate-last-n'], optionArgs: ['keepTurns=3'] });
     expect(truncate?.config).toMatchObject({ keepTurns: 3 });
