@@ -1,5 +1,5 @@
 import type { Compactor } from '../../compactors/types.js';
-import { ValidationError } from '../../errors.js';
+import { CompactkitError, ValidationError } from '../../errors.js';
 import type { LanguageModel } from '../../llm/types.js';
 import type { RunRecord } from '../../store/types.js';
 import { buildLeaderboard, type LeaderboardSegment } from '../leaderboard/build-leaderboard.js';
@@ -43,6 +43,10 @@ export async function runBenches(options: RunBenchesOptions): Promise<RunBenches
   const resumeFor = resumeTargets(options);
   const runs: BenchRunResult[] = [];
   for (const compactor of compactors) {
+    // A stop between two methods starts no run of the next one (an empty run would only clutter the store).
+    options.signal?.throwIfAborted();
+    if (options.stopSignal?.aborted === true)
+      throw new CompactkitError('stopped', 'stopped; finished cases are kept, continue with --resume');
     const resume = resumeFor(compactor);
     const result = await runBench({
       ...shared,

@@ -101,7 +101,12 @@ describe('runBenches', () => {
     ).rejects.toMatchObject({
       code: 'stopped',
     });
-    const [run] = store.runs.list();
+    // The second method never started: one run only.
+    await expect(
+      runBenches(options(store, [oracleCompactor], { stopSignal: stop.signal })),
+    ).rejects.toMatchObject({ code: 'stopped' });
+    const [run, ...others] = store.runs.list();
+    expect(others).toHaveLength(0);
     expect(run?.status).toBe('incomplete');
     expect(store.caseStatuses(run?.id ?? '')).toEqual([
       { caseKey: 'plan_flip@1.0.0:easy:0:0', status: 'complete' },
