@@ -12,6 +12,10 @@ export type CompactkitErrorCode =
   | 'method_failed'
   /** A run stopped by the user (Ctrl-C); what had finished is kept and can be resumed. */
   | 'stopped'
+  /** A case ran past its deadline (`caseTimeoutMs`, `--case-timeout`); it is recorded failed and the run goes on. */
+  | 'timeout'
+  /** A benchmark run ended incomplete or with failed cases; it cannot qualify, and CI should fail (CLI exit 1). */
+  | 'run_unclean'
   | StoreErrorCode
   | LlmErrorCode;
 
@@ -55,6 +59,17 @@ export interface ValidationIssue {
   readonly message: string;
 }
 
+/**
+ * Codes that mean the caller's input is at fault (a bad argument, a file that cannot be read, a run id that is
+ * not there), not compactkit or a provider: the CLI exits 2 for them.
+ */
+const USER_ERROR_CODES: ReadonlySet<CompactkitErrorCode> = new Set([
+  'invalid_input',
+  'invalid_config',
+  'io_error',
+  'store_run_not_found',
+]);
+
 /** Base of every error compactkit throws on purpose; `code` is stable across versions. */
 export class CompactkitError extends Error {
   readonly code: CompactkitErrorCode;
@@ -63,6 +78,11 @@ export class CompactkitError extends Error {
     super(message, options);
     this.name = 'CompactkitError';
     this.code = code;
+  }
+
+  /** True when the input is at fault (fix the command, file or setting and run again); subclasses refine it. */
+  get isUserError(): boolean {
+    return USER_ERROR_CODES.has(this.code);
   }
 }
 

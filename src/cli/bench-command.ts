@@ -8,6 +8,7 @@ import { builtInMethods } from '../compactors/index.js';
 import { ValidationError } from '../errors.js';
 import { openStore } from '../store/index.js';
 import { registerBenchRunCommand } from './bench-run-command.js';
+import { failOnUncleanRuns } from './fail-on-unclean-runs.js';
 import { formatMethods, methodsJson } from './format-methods.js';
 import { formatRunScores } from './format-run-scores.js';
 import { parseChoice, parseWholeNumber } from './parse-options.js';
@@ -20,7 +21,9 @@ export function registerBenchCommand(program: Command): void {
   registerBenchRunCommand(bench);
   bench
     .command('score')
-    .description('recompute every score of a stored run from its stored responses')
+    .description(
+      'recompute every score of a stored run from its stored responses; exit 1 when the run is incomplete or has failed cases',
+    )
     .argument('<run-id>', 'the run')
     .option('--tier <tier>', 'qualify at this tier instead of the run’s own', parseChoice(TIERS))
     .option('--db <path>', 'the store file (default .compactkit/compactkit.db)')
@@ -32,6 +35,7 @@ export function registerBenchCommand(program: Command): void {
         process.stdout.write(
           options.json ? `${JSON.stringify(scores, null, 2)}\n` : `${formatRunScores(scores)}\n`,
         );
+        failOnUncleanRuns(store, [{ scores }]);
       } finally {
         store.close();
       }

@@ -40,3 +40,15 @@ export function parseList(value: string): string[] {
     throw new InvalidArgumentError(`expected a comma-separated list, got "${value}"`);
   return entries;
 }
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+
+/** Parses a duration (`90s`, `10m`, `1.5h`, `500ms`; a bare number is seconds) into milliseconds >= 1. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/.exec(value.trim());
+  const unit = DURATION_UNITS[match?.[2] ?? 's'];
+  const ms = match && unit !== undefined ? Math.round(Number(match[1]) * unit) : Number.NaN;
+  if (!Number.isFinite(ms) || ms < 1)
+    throw new InvalidArgumentError(`expected a duration such as 90s, 10m or 500ms, got "${value}"`);
+  return ms;
+}

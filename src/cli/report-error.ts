@@ -11,14 +11,11 @@ export function reportError(error: unknown): number {
   if (error instanceof CompactkitError) {
     process.stderr.write(`compactkit: ${error.message}\n`);
     if (error.code === 'stopped') return 130;
-    // A file the user named that cannot be read, a key they did not set or a run id that is not there is
-    // their input, not our failure.
-    const missingKey = (error as { reason?: unknown }).reason === 'missing-key';
-    return error.code === 'io_error' || error.code === 'store_run_not_found' || missingKey ? 2 : 1;
+    return error.isUserError ? 2 : 1;
   }
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
   if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-    process.stderr.write(`compactkit: ${(error as Error).message}\n`);
+    process.stderr.write(`compactkit: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
   // An unexpected failure is a bug in compactkit: keep the stack so it can be reported.

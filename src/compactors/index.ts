@@ -45,5 +45,11 @@ export type {
 } from './registry/method-definition.js';
 export { isMethodDefinition } from './registry/method-definition.js';
 export { parseMethodOptionArgs, resolveMethodOptions } from './registry/method-options.js';
+export {
+  type MethodIsolation,
+  type ResolveMethodsOptions,
+  resolveMethods,
+} from './registry/resolve-methods.js';
 export { renderTranscriptText } from './shared/render-transcript-text.js';
 export type { Compactor, CompactorContext, CompactorInput } from './types.js';
+export { loadWorkerCompactor, type WorkerCompactor } from './worker/load-worker-compactor.js';

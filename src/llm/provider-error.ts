@@ -63,6 +63,11 @@ export class ProviderError extends CompactkitError {
     this.retryAfterMs = fields.retryAfterMs;
   }
 
+  /** A missing API key is the caller's to set; every other provider failure is not their input. */
+  override get isUserError(): boolean {
+    return this.reason === 'missing-key';
+  }
+
   /** The structured fields, e.g. to copy into a new error. */
   get fields(): ProviderErrorFields {
     const { modelId, reason, isRetryable, attempts, statusCode, url, responseBody, retryAfterMs } = this;

@@ -11,6 +11,9 @@ export type DriftMode = 'incremental' | 'full';
 
 export type { Tier };
 
+/** How long a case may run before it is recorded failed with code `timeout`: 10 minutes. */
+export const DEFAULT_CASE_TIMEOUT_MS = 600_000;
+
 /** What a benchmark run is: everything here but `store`, `concurrency`, `signal` and `onProgress` goes into its fingerprint. */
 export interface BenchRunOptions {
   store: Store;
@@ -36,9 +39,26 @@ export interface BenchRunOptions {
   budgetTokens?: number;
   /** Cases run at once (default 4). */
   concurrency?: number;
-  /** Continue this run (or the newest unfinished run with the same fingerprint when `true`). */
+  /**
+   * Continue this run, or with `true` the newest run with the same fingerprint: when it is complete nothing runs
+   * and the result says `alreadyComplete`; when it is unfinished it is continued; when there is none a new run
+   * starts.
+   */
   resume?: string | boolean;
+  /**
+   * Each case's deadline in milliseconds (default `DEFAULT_CASE_TIMEOUT_MS`, 10 minutes). A case still running
+   * then is recorded failed with code `timeout` and the run goes on. Every await of the case is raced against
+   * it; a method that blocks its thread (`for(;;){}`) is only stopped when it runs in a worker thread
+   * (`loadWorkerCompactor`, which plugins get from `resolveMethods`).
+   */
+  caseTimeoutMs?: number;
+  /** Aborts at once: cases in progress are abandoned unwritten, the run ends `incomplete`, and `runBench` throws. */
   signal?: AbortSignal;
+  /**
+   * A gentle stop: once it aborts no new case starts; cases in progress finish or reach their deadline and are
+   * written. The run then ends `incomplete` and `runBench` throws a CompactkitError `stopped`.
+   */
+  stopSignal?: AbortSignal;
   /** Called once the run is created or found for resuming, before any case runs. */
   onRunOpened?: (run: RunRecord) => void;
   onProgress?: (progress: BenchProgress) => void;

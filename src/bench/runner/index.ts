@@ -2,10 +2,18 @@
  * compactkit bench/runner: runs a suite through a compactor and a target, cycle by cycle, into the store;
  * resumes killed runs; rescores stored runs from their responses.
  */
-export type { BenchProgress, BenchRunOptions, DriftMode, Tier } from './bench-run-options.js';
+export {
+  type BenchProgress,
+  type BenchRunOptions,
+  DEFAULT_CASE_TIMEOUT_MS,
+  type DriftMode,
+  type Tier,
+} from './bench-run-options.js';
 export { continuationTurns } from './continuation-turns.js';
 export { type PlannedCase, planCases } from './plan-cases.js';
 export { type BenchRunResult, runBench } from './run-bench.js';
+export { type RunBenchesOptions, type RunBenchesResult, runBenches } from './run-benches.js';
 export { type CaseRunContext, forCompactor, runCase } from './run-case.js';
+export { type FailureReason, type RunFailures, runFailures } from './run-failures.js';
 export { runFingerprint, stableJson } from './run-fingerprint.js';
 export { type StoredRunScores, scoreStoredRun, scoreStoredRunAtTiers } from './score-stored-run.js';

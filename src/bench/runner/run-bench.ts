@@ -1,12 +1,12 @@
 import PQueue from 'p-queue';
-import { ValidationError } from '../../errors.js';
+import { CompactkitError, ValidationError } from '../../errors.js';
 import type { RunRecord, Store } from '../../store/types.js';
 import { createLineMemoCounter } from '../../tokens/create-line-memo-counter.js';
 import { createTokenCounter } from '../../tokens/create-token-counter.js';
 import { GENERATOR_VERSION } from '../generate/generation-defaults.js';
 import { SCORER_VERSION } from '../scoring/index.js';
 import { type BenchRunConfig, benchRunConfigSchema } from './bench-record-schemas.js';
-import type { BenchProgress, BenchRunOptions } from './bench-run-options.js';
+import { type BenchProgress, type BenchRunOptions, DEFAULT_CASE_TIMEOUT_MS } from './bench-run-options.js';
 import { type PlannedCase, planCases } from './plan-cases.js';
 import { runCase } from './run-case.js';
 import { runFingerprint } from './run-fingerprint.js';
@@ -18,6 +18,8 @@ export interface BenchRunResult {
   scores: StoredRunScores;
   /** Cases this call skipped because the resumed run already had them. */
   skipped: number;
+  /** True when `resume` found this configuration's newest run complete, so nothing ran. */
+  alreadyComplete: boolean;
 }
 
 /**
@@ -39,19 +41,29 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunResult
   const config = benchRunConfigSchema.parse(runConfig(options, planned.length));
   const fingerprint = runFingerprint(config);
   const run = openRun(options.store, options.resume, fingerprint, config, versionsOf(options));
+  if (run.status === 'complete') {
+    const scores = scoreStoredRun(options.store, run.id, { tier: options.tier });
+    return { run, scores, skipped: planned.length, alreadyComplete: true };
+  }
   options.onRunOpened?.(run);
   const statuses = new Map(options.store.caseStatuses(run.id).map((row) => [row.caseKey, row.status]));
   const todo = planned.filter((entry) => statuses.get(entry.key) !== 'complete');
   const skipped = planned.length - todo.length;
   await runPlanned(options, run, todo, { total: planned.length, skipped, retried: statuses });
-  const stopped = options.signal?.aborted === true;
   const finalStatuses = options.store.caseStatuses(run.id);
   const allComplete =
     finalStatuses.length === planned.length && finalStatuses.every((row) => row.status === 'complete');
+  // A gentle stop that came after the last case started stopped nothing.
+  const stopped =
+    options.signal?.aborted === true ||
+    (options.stopSignal?.aborted === true && finalStatuses.length < planned.length);
   const finished = options.store.runs.finish(run.id, allComplete ? 'complete' : 'incomplete');
   const scores = scoreStoredRun(options.store, run.id, { tier: options.tier });
-  if (stopped) options.signal?.throwIfAborted();
-  return { run: finished, scores, skipped };
+  if (stopped) {
+    options.signal?.throwIfAborted();
+    throw new CompactkitError('stopped', 'stopped; finished cases are kept, continue with --resume');
+  }
+  return { run: finished, scores, skipped, alreadyComplete: false };
 }
 
 async function runPlanned(
@@ -90,15 +102,14 @@ async function runPlanned(
     ...(options.budgetTokens === undefined ? {} : { budgetTokens: options.budgetTokens }),
     counter,
     countArtifactTokens: createLineMemoCounter(),
-    ...(options.signal ? { signal: options.signal } : {}),
   };
   const tasks = todo.map((planned) =>
     queue.add(async () => {
       // Offline cases resolve in microtasks only; without a turn of the event loop here a whole run would
       // pass without signals (Ctrl-C), timers or output getting a chance.
       await new Promise((resolve) => setImmediate(resolve));
-      if (options.signal?.aborted === true) return;
-      const record = await runCase(planned, context);
+      if (options.signal?.aborted === true || options.stopSignal?.aborted === true) return;
+      const record = await withDeadline(options, (signal) => runCase(planned, { ...context, signal }));
       options.store.writeCase(run.id, record, {
         replaceFailed: counts.retried.get(planned.key) === 'failed',
       });
@@ -112,6 +123,43 @@ async function runPlanned(
   for (const result of results) {
     if (result.status === 'rejected' && options.signal?.aborted !== true) throw result.reason;
   }
+}
+
+/**
+ * Runs a case under its deadline: the case's signal aborts with a CompactkitError `timeout` when the deadline
+ * passes, with the run's own reason when the run is aborted, and once the case is over. The timer is a ref'd one on purpose: while a
+ * case awaits a promise that holds no handle, it keeps the process alive until the deadline fails the case.
+ */
+async function withDeadline<T>(
+  options: BenchRunOptions,
+  task: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const timeoutMs = options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () =>
+      deadline.abort(
+        new CompactkitError(
+          'timeout',
+          `the case ran past its deadline of ${formatDuration(timeoutMs)} (case timeout)`,
+        ),
+      ),
+    timeoutMs,
+  );
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    return await task(signal);
+  } finally {
+    clearTimeout(timer);
+    // Work the case left running (the other items' model calls after one failed) is of no use any more.
+    deadline.abort(new CompactkitError('stopped', 'the case is over'));
+  }
+}
+
+/** `600000` → `10 min`, `1500` → `1.5 s`: how a deadline reads in a stored error. */
+function formatDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 /** The configuration that defines a run; its hash is the run's fingerprint. */
@@ -174,10 +222,9 @@ function openRun(
     return run;
   }
   if (resume === true) {
-    const unfinished = store.runs
-      .list({ kind: 'bench', fingerprint })
-      .find((run) => run.status === 'running' || run.status === 'incomplete');
-    if (unfinished !== undefined) return unfinished;
+    // The newest run of this configuration: complete means done (the caller skips it), else it is continued.
+    const newest = store.runs.list({ kind: 'bench', fingerprint }).find((run) => run.status !== 'failed');
+    if (newest !== undefined) return newest;
   }
   return store.runs.create({ kind: 'bench', fingerprint, config, versions });
 }

@@ -4,6 +4,7 @@ import { parseArtifact } from '../../artifact/parse-artifact.js';
 import { renderArtifact } from '../../artifact/render-artifact.js';
 import type { Compactor } from '../../compactors/types.js';
 import { CompactkitError } from '../../errors.js';
+import { raceAbort } from '../../llm/race-abort.js';
 import type { LanguageModel } from '../../llm/types.js';
 import type { Message } from '../../messages/types.js';
 import type {
@@ -42,6 +43,11 @@ export interface CaseRunContext {
   counter: TokenCounter;
   /** Counts a rendered artifact; `counter.countText` when absent. A line-memo counter makes drift cycles cheap. */
   countArtifactTokens?: (text: string) => number;
+  /**
+   * Aborts the case. When its reason is a `CompactkitError` with code `timeout` (the case deadline), the case is
+   * recorded failed with that error; any other reason (a stop) leaves it unwritten, so a resumed run redoes it.
+   * Every step is raced against it, so a method that never settles cannot hold the case past it.
+   */
   signal?: AbortSignal;
 }
 
@@ -75,16 +81,19 @@ export async function runCase(planned: PlannedCase, context: CaseRunContext): Pr
       let turn: { userTurn: string; reply: string } | undefined;
       if (previous !== undefined) {
         const userTurn = benchCase.continuation[(cycle - 1) % benchCase.continuation.length] ?? '';
-        const reply = await context.target.reply(
-          { artifactText: previous.artifactText, userTurn },
-          context.signal ? { signal: context.signal } : {},
+        const reply = await raceAbort(
+          context.target.reply(
+            { artifactText: previous.artifactText, userTurn },
+            context.signal ? { signal: context.signal } : {},
+          ),
+          context.signal,
         );
         added = continuationTurns(history, cycle, userTurn, reply);
         history = [...history, ...added];
         turn = { userTurn, reply };
       }
       const started = performance.now();
-      const raw = await context.compactor.compact(
+      const compaction = context.compactor.compact(
         {
           transcript: forCompactor(context.driftMode === 'full' || previous === undefined ? history : added),
           ...(previous !== undefined && context.driftMode === 'incremental'
@@ -97,6 +106,7 @@ export async function runCase(planned: PlannedCase, context: CaseRunContext): Pr
           ...(context.signal ? { signal: context.signal } : {}),
         },
       );
+      const raw = await raceAbort(compaction, context.signal);
       const compactMs = performance.now() - started;
       const artifact = parseArtifact(
         raw,
@@ -117,9 +127,16 @@ export async function runCase(planned: PlannedCase, context: CaseRunContext): Pr
     }
     return { caseKey: planned.key, status: 'complete', data, ...rows };
   } catch (error) {
-    // A stopped run leaves the case unwritten, so a resumed run does it again.
-    if (context.signal?.aborted === true) throw error;
-    return { caseKey: planned.key, status: 'failed', error: storedError(error), data, ...rows };
+    // A stopped run leaves the case unwritten, so a resumed run does it again; a deadline fails the case.
+    const reason: unknown = context.signal?.aborted === true ? context.signal.reason : undefined;
+    if (context.signal?.aborted === true && !isDeadline(reason)) throw error;
+    return {
+      caseKey: planned.key,
+      status: 'failed',
+      error: storedError(isDeadline(reason) ? reason : error),
+      data,
+      ...rows,
+    };
   }
 }
 
@@ -130,10 +147,13 @@ async function answerItems(
   context: CaseRunContext,
   rows: { itemResponses: ItemResponseRecord[]; verdicts: VerdictRecord[] },
 ): Promise<void> {
-  const answers = await Promise.all(
-    benchCase.items.map((item) =>
-      context.target.answer({ artifactText, item }, context.signal ? { signal: context.signal } : {}),
+  const answers = await raceAbort(
+    Promise.all(
+      benchCase.items.map((item) =>
+        context.target.answer({ artifactText, item }, context.signal ? { signal: context.signal } : {}),
+      ),
     ),
+    context.signal,
   );
   benchCase.items.forEach((item, index) => {
     const answer = answers[index];
@@ -189,6 +209,11 @@ export function forCompactor(messages: readonly Message[]): Message[] {
     ...(message.isError === undefined ? {} : { isError: message.isError }),
     ...(message.turn === undefined ? {} : { turn: message.turn }),
   }));
+}
+
+/** True for the reason a case deadline aborts with (see `runBench`'s `caseTimeoutMs`). */
+function isDeadline(reason: unknown): reason is CompactkitError {
+  return reason instanceof CompactkitError && reason.code === 'timeout';
 }
 
 function storedError(error: unknown): { code: string; message: string } {
