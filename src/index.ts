@@ -30,6 +30,8 @@ export {
   renderArtifact,
   resolveSuite,
   runBench,
+  runBenches,
+  runFailures,
   SCORER_VERSION,
   scoreRun,
   scoreStoredRun,
@@ -65,6 +67,7 @@ export {
   loadCompactor,
   nullCompactor,
   oracleCompactor,
+  resolveMethods,
 } from './compactors/index.js';
 export {
   CompactionError,
