@@ -18,7 +18,7 @@ import { validateInput } from './validate-input.js';
 /** Builds the Store API over an open, migrated connection. */
 export function createSqliteStore(
   database: Database.Database,
-  options: { path: string; readonly: boolean; schemaVersion: number },
+  options: { path: string; readonly: boolean; schemaVersion: number; onClose?: () => void },
 ): Store {
   const { path } = options;
   const checkOpen = () => {
@@ -163,6 +163,7 @@ export function createSqliteStore(
     },
     close() {
       if (database.open) database.close();
+      options.onClose?.();
     },
   };
 }

@@ -60,6 +60,9 @@ export interface CliRunOptions {
   env?: NodeJS.ProcessEnv;
   /** Node options placed before the script, e.g. `--max-old-space-size=64`. */
   nodeArguments?: readonly string[];
+  /** Run as this user and group (only root may), e.g. so file permissions apply to the child. */
+  uid?: number;
+  gid?: number;
 }
 
 /** Runs the built CLI synchronously and returns its exit code and output. */
@@ -70,6 +73,8 @@ export function runBuiltCli(args: readonly string[], options: CliRunOptions = {}
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, ...options.env },
     ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.uid === undefined ? {} : { uid: options.uid }),
+    ...(options.gid === undefined ? {} : { gid: options.gid }),
   };
   const result = spawnSync(
     process.execPath,
