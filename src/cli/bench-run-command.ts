@@ -20,6 +20,7 @@ import { defaultReportPath } from './default-report-path.js';
 import { formatRunScores } from './format-run-scores.js';
 import { parseChoice, parseList, parseWholeNumber } from './parse-options.js';
 import { createProgressBar } from './progress-bar.js';
+import { suiteReadWarnings } from './suite-read-warnings.js';
 
 interface BenchRunCliOptions {
   method?: string[];
@@ -118,7 +119,7 @@ export function registerBenchRunCommand(bench: Command): void {
         ...(options.family ? { families: options.family } : {}),
         strict: options.strict === true,
       });
-      for (const { where, message } of warnings)
+      for (const { where, message } of [...suiteReadWarnings(suite), ...warnings])
         process.stderr.write(`compactkit: warning: ${where}: ${message}\n`);
       const compactors = await loadMethods(options);
       const store = openStore(options.db ? { path: options.db } : {});
