@@ -57,7 +57,9 @@ export interface CliResult {
 export interface CliRunOptions {
   cwd?: string;
   input?: string;
+  /** Added to this process's environment, or used alone with `replaceEnvironment`. */
   env?: NodeJS.ProcessEnv;
+  replaceEnvironment?: boolean;
   /** Node options placed before the script, e.g. `--max-old-space-size=64`. */
   nodeArguments?: readonly string[];
   /** Run as this user and group (only root may), e.g. so file permissions apply to the child. */
@@ -71,7 +73,7 @@ export function runBuiltCli(args: readonly string[], options: CliRunOptions = {}
     cwd: options.cwd ?? root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, ...options.env },
+    env: environment(options),
     ...(options.input === undefined ? {} : { input: options.input }),
     ...(options.uid === undefined ? {} : { uid: options.uid }),
     ...(options.gid === undefined ? {} : { gid: options.gid }),
@@ -89,7 +91,7 @@ export function runBuiltCliAsync(args: readonly string[], options: CliRunOptions
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArguments ?? []), builtCliPath(), ...args], {
       cwd: options.cwd ?? root,
-      env: { ...process.env, ...options.env },
+      env: environment(options),
     });
     let stdout = '';
     let stderr = '';
@@ -105,6 +107,10 @@ export function runBuiltCliAsync(args: readonly string[], options: CliRunOptions
   });
 }
 
+function environment(options: CliRunOptions): NodeJS.ProcessEnv {
+  return options.replaceEnvironment === true ? { ...options.env } : { ...process.env, ...options.env };
+}
+
 function ensureBuild(): string {
   const directory = join(buildsDirectory, sourceHash());
   const main = join(directory, 'dist', 'cli', 'main.js');
@@ -117,7 +123,10 @@ function ensureBuild(): string {
     sleep(100);
   }
   try {
-    if (!existsSync(main)) build(directory);
+    if (!existsSync(main)) {
+      build(directory);
+      removeOldBuilds(directory);
+    }
     return main;
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -157,6 +166,16 @@ function build(directory: string): void {
   symlinkSync(join(root, 'suites'), join(scratch, 'suites'));
   writeFileSync(join(scratch, 'built-from.txt'), `${relative(root, directory)}\n`);
   renameSync(scratch, directory);
+}
+
+/** Builds of older sources, left a day ago or more: each edit of `src/` leaves one behind. */
+function removeOldBuilds(current: string): void {
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const entry of readdirSync(buildsDirectory)) {
+    const path = join(buildsDirectory, entry);
+    if (path === current || entry.endsWith('.lock')) continue;
+    if (statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 /** The `.ts` files of `src/` (declarations and tests excluded), relative to it, sorted. */
