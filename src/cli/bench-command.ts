@@ -12,6 +12,7 @@ import { failOnUncleanRuns } from './fail-on-unclean-runs.js';
 import { formatMethods, methodsJson } from './format-methods.js';
 import { formatRunScores } from './format-run-scores.js';
 import { parseChoice, parseWholeNumber } from './parse-options.js';
+import { suiteReadWarnings } from './suite-read-warnings.js';
 
 const TIERS = ['2x', '4x', '8x'] as const;
 
@@ -101,6 +102,8 @@ export function registerBenchCommand(program: Command): void {
         difficulty: Difficulty;
       }) => {
         const suite = await resolveSuite(options.suite);
+        for (const { where, message } of suiteReadWarnings(suite))
+          process.stderr.write(`compactkit: warning: ${where}: ${message}\n`);
         const found = suite.templates.find(({ template }) => template.key === options.template);
         if (found === undefined) {
           const keys = suite.templates.map(({ template }) => template.key);

@@ -14,6 +14,7 @@ import { formatRunScores } from './format-run-scores.js';
 import { guardRuns } from './guard-runs.js';
 import { createProgressBar } from './progress-bar.js';
 import { recordedModel } from './recorded-model.js';
+import { suiteReadWarnings } from './suite-read-warnings.js';
 
 /** `compactkit bench run`: runs methods on a suite, prints each run's scores and the leaderboard of the runs. */
 export function registerBenchRunCommand(bench: Command): void {
@@ -25,7 +26,10 @@ export function registerBenchRunCommand(bench: Command): void {
     };
     const difficulties = options.difficulty as Difficulty[];
     const strict = options.strict === true;
-    for (const { where, message } of suiteDifficultyWarnings(suite, { difficulties, ...filters, strict }))
+    for (const { where, message } of [
+      ...suiteReadWarnings(suite),
+      ...suiteDifficultyWarnings(suite, { difficulties, ...filters, strict }),
+    ])
       process.stderr.write(`compactkit: warning: ${where}: ${message}\n`);
     const compactors = await resolveMethods({
       ...(options.method ? { names: options.method } : {}),

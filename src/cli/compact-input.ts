@@ -13,14 +13,18 @@ import { createLanguageModel } from '../llm/create-language-model.js';
 import { parseTranscript, readTranscript, type Transcript } from '../messages/index.js';
 import type { Message } from '../messages/types.js';
 import type { TokenCounter } from '../tokens/index.js';
+import { decodeUtf8 } from '../validation/decode-utf8.js';
 
 /** Reads the transcript from a file, or from standard input when `file` is `-`. */
 export async function loadTranscript(file: string): Promise<Transcript> {
   if (file !== '-') return readTranscript(file);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return parseTranscript(text, { source: isJsonDocument(text) ? '<stdin>.json' : '<stdin>.jsonl' });
+  const { text, warning } = decodeUtf8(Buffer.concat(chunks), '<stdin>');
+  const transcript = parseTranscript(text, {
+    source: isJsonDocument(text) ? '<stdin>.json' : '<stdin>.jsonl',
+  });
+  return warning === undefined ? transcript : { ...transcript, warnings: [warning, ...transcript.warnings] };
 }
 
 /** True when the text is one JSON array, or one object with `messages`: a `.json` transcript; else JSONL. */

@@ -15,6 +15,18 @@ interface ModelsCheckOptions {
   cache: CacheMode;
   db?: string;
   timeout: number;
+  maxReplyBytes?: number;
+}
+
+/** Characters of the reply `models check` prints: enough to see it works, never a flood. */
+const REPLY_PREVIEW_CHARACTERS = 500;
+
+/** The start of a reply, quoted, with how much was left out. */
+function replyPreview(text: string): string {
+  const characters = Array.from(text);
+  if (characters.length <= REPLY_PREVIEW_CHARACTERS) return JSON.stringify(text);
+  const rest = characters.length - REPLY_PREVIEW_CHARACTERS;
+  return `${JSON.stringify(characters.slice(0, REPLY_PREVIEW_CHARACTERS).join(''))}… (${rest.toLocaleString('en-US')} more characters)`;
 }
 
 /** `compactkit models check SPEC`: one real call through the full middleware, to prove keys, URL and cache work. */
@@ -36,12 +48,18 @@ export function registerModelsCommand(program: Command): void {
     )
     .option('--db <path>', 'the store file (default .compactkit/compactkit.db)')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', parseWholeNumber, 60_000)
+    .option(
+      '--max-reply-bytes <n>',
+      'fail a reply larger than this (default COMPACTKIT_MAX_REPLY_BYTES, else 1048576)',
+      parseWholeNumber,
+    )
     .action(async (spec: string, options: ModelsCheckOptions) => {
       const store = options.cache === 'off' ? undefined : openStore(options.db ? { path: options.db } : {});
       try {
         const meter = new UsageMeter();
         const model = createLanguageModel(spec, {
           timeoutMs: options.timeout,
+          ...(options.maxReplyBytes === undefined ? {} : { maxReplyBytes: options.maxReplyBytes }),
           meter: { meter, label: 'models check' },
           ...(store ? { cache: { recorder: store.llmCalls, mode: options.cache } } : {}),
         });
@@ -52,7 +70,7 @@ export function registerModelsCommand(program: Command): void {
         });
         const lines = [
           `model:    ${model.id}`,
-          `reply:    ${JSON.stringify(reply.text)}`,
+          `reply:    ${replyPreview(reply.text)}`,
           `finish:   ${reply.finishReason}${reply.cached ? ' (replayed from the store: no request was sent)' : ''}`,
           `tokens:   ${reply.usage.inputTokens ?? '?'} in, ${reply.usage.outputTokens ?? '?'} out`,
           `cost:     ${reply.costUsd === undefined ? 'unknown (no price for this model)' : `$${reply.costUsd.toFixed(6)}`}`,

@@ -1,4 +1,5 @@
 import type { LanguageModel as SdkLanguageModel } from 'ai';
+import { limitReplySize, resolveMaxReplyBytes } from './limit-reply-size.js';
 import type { ModelSpec } from './parse-model-spec.js';
 import type { ProviderSettings } from './resolve-provider-settings.js';
 
@@ -9,6 +10,11 @@ export interface SdkModelOptions {
    * default) structured calls use JSON mode with the schema in the system prompt, then validate.
    */
   supportsStructuredOutputs?: boolean;
+  /**
+   * The most bytes of a reply's HTTP body read before the call fails with reason `reply-too-large`; else
+   * `COMPACTKIT_MAX_REPLY_BYTES`, else 1 MiB (`DEFAULT_MAX_REPLY_BYTES`).
+   */
+  maxReplyBytes?: number;
 }
 
 /** Whether the provider is sent the JSON schema itself rather than only asked for JSON. */
@@ -28,14 +34,15 @@ export async function createSdkModel(
   options: SdkModelOptions = {},
 ): Promise<SdkLanguageModel> {
   const { apiKey, baseURL } = settings;
+  const fetch = limitReplySize(resolveMaxReplyBytes(options.maxReplyBytes));
   switch (spec.provider) {
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai');
-      return createOpenAI({ apiKey, baseURL }).chat(spec.model);
+      return createOpenAI({ apiKey, baseURL, fetch }).chat(spec.model);
     }
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      return createAnthropic({ apiKey, baseURL })(spec.model);
+      return createAnthropic({ apiKey, baseURL, fetch })(spec.model);
     }
     case 'ollama':
     case 'openai-compatible': {
@@ -43,6 +50,7 @@ export async function createSdkModel(
       return createOpenAICompatible({
         name: spec.provider,
         baseURL,
+        fetch,
         ...(apiKey === undefined ? {} : { apiKey }),
         includeUsage: true,
         supportsStructuredOutputs: options.supportsStructuredOutputs === true,

@@ -17,6 +17,13 @@ export { createProviderModel, type ProviderModelOptions } from './create-provide
 export type { SdkModelOptions } from './create-sdk-model.js';
 export { formatUsageSummary } from './format-usage-summary.js';
 export { LimitRegistry, type LimitSettings, ModelLimiter } from './limit-registry.js';
+export {
+  DEFAULT_MAX_REPLY_BYTES,
+  limitReplySize,
+  MAX_REPLY_BYTES_VARIABLE,
+  ReplyTooLargeError,
+  resolveMaxReplyBytes,
+} from './limit-reply-size.js';
 export { loadPriceTable, PRICES_ENVIRONMENT_VARIABLE, type PriceTableOptions } from './load-price-table.js';
 export { MemoryCallRecorder } from './memory-call-recorder.js';
 export {

@@ -10,6 +10,8 @@ export type ProviderErrorReason =
   | 'timeout'
   /** The server answered 2xx with a body that is not the expected JSON. */
   | 'invalid-response'
+  /** The reply's body was larger than the reply limit (`maxReplyBytes`); it was not read further. */
+  | 'reply-too-large'
   /** No API key was configured for a provider that needs one. */
   | 'missing-key'
   /** The SDK rejected the request before sending it, or failed in a way none of the above covers. */

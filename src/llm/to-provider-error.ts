@@ -1,5 +1,6 @@
 import type { APICallError, InvalidResponseDataError } from 'ai';
 import { CompactkitError } from '../errors.js';
+import { MAX_REPLY_BYTES_VARIABLE, ReplyTooLargeError } from './limit-reply-size.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { isRetryableStatus, ProviderError } from './provider-error.js';
 import { redactSecrets, sanitizeUrl } from './redact.js';
@@ -40,6 +41,14 @@ export function toProviderError(error: unknown, context: ProviderErrorContext): 
   const { modelId, secrets } = context;
   const base = { modelId, attempts: 1 };
   const clean = (text: string) => redactSecrets(text, secrets);
+  const tooLarge = findCause(error, ReplyTooLargeError);
+  if (tooLarge !== undefined) {
+    const statusCode = isSdkError<APICallError>(error, 'AI_APICallError') ? error.statusCode : undefined;
+    return new ProviderError(
+      `${modelId}: ${tooLarge.message}, the limit for a model reply; raise it with maxReplyBytes (--max-reply-bytes) or ${MAX_REPLY_BYTES_VARIABLE}`,
+      { ...base, reason: 'reply-too-large', isRetryable: false, statusCode },
+    );
+  }
   if (isSdkError<APICallError>(error, 'AI_APICallError')) {
     const url = sanitizeUrl(error.url);
     const responseBody = excerpt(error.responseBody, secrets);
@@ -103,6 +112,18 @@ export function toProviderError(error: unknown, context: ProviderErrorContext): 
       isRetryable: false,
     },
   );
+}
+
+/** The first error of a class along the `cause` chain, the error itself included. */
+function findCause<T>(error: unknown, kind: abstract new (...args: never[]) => T): T | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (typeof current === 'object' && current !== null && !seen.has(current)) {
+    if (current instanceof kind) return current;
+    seen.add(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** The first network error code found along the `cause` chain. */

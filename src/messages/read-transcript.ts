@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CompactkitError, ValidationError, type ValidationIssue } from '../errors.js';
+import { decodeUtf8 } from '../validation/decode-utf8.js';
 import { joinWhere } from '../validation/field-path.js';
 import { fromModelMessages } from './ai-sdk.js';
 import type { AiSdkModelMessage } from './ai-sdk-types.js';
@@ -37,18 +38,21 @@ export interface Transcript {
 
 /**
  * Reads a `.json` or `.jsonl` transcript file into compactkit messages. See `parseTranscript` for the rules.
+ * Bytes that are not UTF-8 are read as U+FFFD with a warning naming the byte offset.
  * @throws ValidationError naming file, line and field of every problem; CompactkitError (`io_error`) when
  * the file cannot be read.
  */
 export async function readTranscript(path: string, options: ReadTranscriptOptions = {}): Promise<Transcript> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new CompactkitError('io_error', `cannot read transcript ${path}: ${reason}`, { cause: error });
   }
-  return parseTranscript(text, { ...options, source: path });
+  const { text, warning } = decodeUtf8(bytes, path);
+  const transcript = parseTranscript(text, { ...options, source: path });
+  return warning === undefined ? transcript : { ...transcript, warnings: [warning, ...transcript.warnings] };
 }
 
 /**

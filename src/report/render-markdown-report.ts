@@ -1,4 +1,5 @@
 import { rankedRuns } from './html/render-html-report.js';
+import { markdownCodeSpan } from './markdown-code-span.js';
 import type { ReportData, ReportRun } from './report-data.js';
 
 /** Text safe in a Markdown table cell: pipes escaped, HTML characters inert, one line. */
@@ -113,7 +114,7 @@ export function renderMarkdownReport(data: ReportData): string {
     lines.push('### Why runs do not qualify at 4x', '');
     for (const run of unqualified)
       lines.push(
-        `- \`${markdownCell(run.method)}\`: ${markdownCell(run.qualification['4x'].failures.join('; '))}`,
+        `- ${markdownCodeSpan(run.method)}: ${markdownCell(run.qualification['4x'].failures.join('; '))}`,
       );
     lines.push('');
   }

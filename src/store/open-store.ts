@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
+import { cannotShareWal, copyToSnapshot } from './read-only-snapshot.js';
 import { assertSchemaUsable, readSchemaState, runMigrations } from './run-migrations.js';
 import { busyTimeoutMs, translateSqliteError } from './sqlite-error.js';
 import { createSqliteStore } from './sqlite-store.js';
@@ -15,7 +16,10 @@ export const defaultStorePath = join('.compactkit', 'compactkit.db');
 export interface OpenStoreOptions {
   /** The database file; defaults to `.compactkit/compactkit.db` (its directory is created). `:memory:` works. */
   path?: string;
-  /** Open for reading only: nothing is created or migrated, and writes throw `store_readonly`. */
+  /**
+   * Open for reading only: nothing is created or migrated, and writes throw `store_readonly`. A store in a
+   * folder the user cannot write is read from a private temporary copy, removed on `close()`.
+   */
   readonly?: boolean;
 }
 
@@ -36,18 +40,24 @@ export function openStore(options: OpenStoreOptions = {}): Store {
   const path = options.path ?? defaultStorePath;
   const readonly = options.readonly ?? false;
   if (path !== ':memory:' && !readonly) createDirectory(path);
-  let database: Database.Database;
-  try {
-    database = new Database(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new StoreError('store_open_failed', path, `cannot open ${path}: ${reason}`, { cause: error });
-  }
+  let database = openFile(path, readonly);
+  let snapshot: string | undefined;
   try {
     database.pragma('foreign_keys = ON');
     const known = migrations.at(-1)?.version ?? 0;
     // Read before writing anything: a refused file must keep its bytes, and switching to WAL rewrites the header.
-    const state = readSchemaState(database);
+    let state: ReturnType<typeof readSchemaState>;
+    try {
+      state = readSchemaState(database);
+    } catch (error) {
+      // A read-only folder: SQLite cannot create the WAL index beside the file, so read a private copy.
+      if (!readonly || !cannotShareWal(error)) throw error;
+      database.close();
+      const copy = copyToSnapshot(path);
+      snapshot = copy.directory;
+      database = openFile(copy.file, true, path);
+      state = readSchemaState(database);
+    }
     assertSchemaUsable(state, known, path);
     let version = state.version;
     if (readonly) {
@@ -68,11 +78,34 @@ export function openStore(options: OpenStoreOptions = {}): Store {
       // Schema 2 moved every text of a schema-1 file into compressed packs: give the freed pages back once.
       if (packedTexts) database.exec('VACUUM');
     }
-    return createSqliteStore(database, { path, readonly, schemaVersion: version });
+    const removeSnapshot = snapshot === undefined ? undefined : removeFolder(snapshot);
+    return createSqliteStore(database, {
+      path,
+      readonly,
+      schemaVersion: version,
+      ...(removeSnapshot === undefined ? {} : { onClose: removeSnapshot }),
+    });
   } catch (error) {
     database.close();
+    if (snapshot !== undefined) rmSync(snapshot, { recursive: true, force: true });
     throw translateSqliteError(error, path, `cannot open ${path}`);
   }
+}
+
+/** Opens the SQLite file; `shownPath` names the store in errors when `file` is a private copy of it. */
+function openFile(file: string, readonly: boolean, shownPath = file): Database.Database {
+  try {
+    return new Database(file, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StoreError('store_open_failed', shownPath, `cannot open ${shownPath}: ${reason}`, {
+      cause: error,
+    });
+  }
+}
+
+function removeFolder(directory: string): () => void {
+  return () => rmSync(directory, { recursive: true, force: true });
 }
 
 function createDirectory(path: string): void {

@@ -22,7 +22,7 @@ const orphanRowsSchema = z.array(z.object({ table: z.string(), parent: z.string(
 /** Builds the Store API over an open, migrated connection. */
 export function createSqliteStore(
   database: Database.Database,
-  options: { path: string; readonly: boolean; schemaVersion: number },
+  options: { path: string; readonly: boolean; schemaVersion: number; onClose?: () => void },
 ): Store {
   const { path } = options;
   const checkOpen = () => {
@@ -162,6 +162,7 @@ export function createSqliteStore(
     },
     close() {
       if (database.open) database.close();
+      options.onClose?.();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,22 +6,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { startFakeServer, textReply } from '../llm/fake-servers.js';
+import { builtCliPath, runBuiltCliAsync } from '../support/built-cli.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const mini = join(root, 'test/bench/fixtures/mini-suite');
 
-function cli(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args],
-      { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** Runs the built CLI (test/support/built-cli.ts) without blocking this process, which may serve a fake API. */
+function cli(args: string[], env: Record<string, string> = {}) {
+  return runBuiltCliAsync(args, { env });
 }
 
 describe('compactkit bench', () => {
@@ -231,7 +223,7 @@ describe('compactkit bench run, stopped with Ctrl-C', () => {
       '--db',
       db,
     ];
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
+    const child = spawn(process.execPath, [builtCliPath(), ...args], {
       cwd: root,
     });
     let stderr = '';

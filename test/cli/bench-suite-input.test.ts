@@ -1,23 +1,17 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
+import { runBuiltCliAsync } from '../support/built-cli.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const planFlip = join(root, 'test/bench/fixtures/mini-suite/plan_flip.yaml');
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args],
-      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** Runs the built CLI (test/support/built-cli.ts). */
+function cli(args: string[]) {
+  return runBuiltCliAsync(args);
 }
 
 let directory: string;

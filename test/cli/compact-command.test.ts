@@ -1,21 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasValidToolPairs } from '../../src/compaction/index.js';
 import type { Message } from '../../src/messages/types.js';
+import { runBuiltCli } from '../support/built-cli.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Runs the real CLI from source in a child process. */
+/** Runs the built CLI (test/support/built-cli.ts) in a child process. */
 function cli(args: string[], cwd = root, input?: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], {
-    cwd,
-    encoding: 'utf8',
-    ...(input !== undefined ? { input } : {}),
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runBuiltCli(args, { cwd, ...(input !== undefined ? { input } : {}) });
 }
 
 describe('compactkit CLI', () => {

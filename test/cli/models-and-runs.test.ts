@@ -1,29 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
 import { type FakeServer, startFakeServer, textReply } from '../llm/fake-servers.js';
+import { runBuiltCliAsync } from '../support/built-cli.js';
 
-const root = new URL('../..', import.meta.url).pathname;
-
-/** Runs the CLI from source in a child process without blocking this process, which serves the fake API. */
-function cli(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const clean = Object.fromEntries(
-      Object.entries(process.env).filter(([key]) => !/API_KEY|BASE_URL/.test(key)),
-    ) as Record<string, string>;
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args],
-      { cwd: root, env: { ...clean, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** Runs the built CLI without blocking this process, which serves the fake API; no key or URL is inherited. */
+function cli(args: string[], env: Record<string, string> = {}) {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/API_KEY|BASE_URL/.test(key)),
+  ) as Record<string, string>;
+  return runBuiltCliAsync(args, { env: { ...clean, ...env }, replaceEnvironment: true });
 }
 
 describe('compactkit models check and runs, against a fake OpenAI server', () => {

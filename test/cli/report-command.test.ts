@@ -1,22 +1,16 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';
+import { runBuiltCliAsync } from '../support/built-cli.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const mini = join(root, 'test/bench/fixtures/mini-suite');
 
-function cli(args: string[], cwd = root): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), join(root, 'src/cli/main.ts'), ...args],
-      { cwd, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** Runs the built CLI (test/support/built-cli.ts). */
+function cli(args: string[], cwd = root) {
+  return runBuiltCliAsync(args, { cwd });
 }
 
 describe('compactkit report', () => {

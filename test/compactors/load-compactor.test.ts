@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCompactor } from '../../src/compactors/registry/load-compactor.js';
+import { builtModulePath } from '../support/built-cli.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -39,15 +40,15 @@ describe('loadCompactor', () => {
       join(packageDir, 'index.js'),
       "export const compactor = { name: 'keep-nothing', version: '1.0.0', async compact() { return { summaryText: 'from the package' }; } };\n",
     );
-    // A child process, so the project can be its working directory.
+    // A child process under plain node, so the project can be its working directory.
     const script =
-      `const { loadCompactor } = await import(${JSON.stringify(join(root, 'src/compactors/registry/load-compactor.ts'))});` +
+      `const { loadCompactor } = await import(${JSON.stringify(builtModulePath('compactors/registry/load-compactor'))});` +
       "const method = await loadCompactor('keep-nothing-method');" +
       'console.log(method.name, (await method.compact({ transcript: [] }, {})).summaryText);';
     const output = await new Promise<string>((resolve, reject) => {
       execFile(
         process.execPath,
-        ['--import', join(root, 'node_modules/tsx/dist/esm/index.mjs'), '--input-type=module', '-e', script],
+        ['--input-type=module', '-e', script],
         { cwd: project },
         (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)),
       );

@@ -28,7 +28,7 @@ describe('docs/templates.md matches the code', () => {
       doc.indexOf('| what | at most |'),
       doc.indexOf('```text', doc.indexOf('| what |')),
     );
-    const figures = [...table.matchAll(/\| ([\d,]+) (?:MiB|exchanges|tokens|\|)/g)].map((match) =>
+    const figures = [...table.matchAll(/\| ([\d,]+) (?:MiB|exchanges|tokens|characters|\|)/g)].map((match) =>
       Number((match[1] as string).replaceAll(',', '')),
     );
     expect(figures).toEqual([
@@ -38,6 +38,7 @@ describe('docs/templates.md matches the code', () => {
       TEMPLATE_LIMITS.targetTokens,
       TEMPLATE_LIMITS.buryTokens,
       TEMPLATE_LIMITS.caseTokens,
+      TEMPLATE_LIMITS.filledCharacters,
     ]);
   });
 

@@ -1,28 +1,19 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, startFakeServer, textReply } from '../llm/fake-servers.js';
+import { runBuiltCliAsync } from '../support/built-cli.js';
 import { type BrowserPage, chromiumPath, MISSING_CHROMIUM_MESSAGE, openInBrowser } from './browser.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const screenshots = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
 const executable = chromiumPath();
 
-function cli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args],
-      { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** Runs the built CLI (test/support/built-cli.ts) without blocking this process, which serves the fake API. */
+function cli(args: string[], env: Record<string, string>) {
+  return runBuiltCliAsync(args, { env });
 }
 
 describe.skipIf(executable === undefined)(

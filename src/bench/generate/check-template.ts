@@ -2,6 +2,7 @@ import { ValidationError, type ValidationIssue } from '../../errors.js';
 import { checkVariableSpecs } from '../lexicon/draw-variables.js';
 import type { Template } from '../template/template.js';
 import { templateDifficulties } from '../template/template-difficulties.js';
+import { checkFilledSize } from './check-filled-size.js';
 import { checkTemplateBounds, type TemplateLocation } from './check-template-bounds.js';
 import { difficultyValues } from './difficulty-values.js';
 import { placeholderNames } from './fill-placeholders.js';
@@ -56,6 +57,7 @@ export function checkTemplate(template: Template, source: string): void {
   };
   collect(issues, () => toCaseItems(template.evaluationItems, fill, source, 'template.'));
   issues.push(...checkTemplateBounds(template, location));
+  issues.push(...checkFilledSize(template, [...fillableTexts(template), ...itemTexts(template)], location));
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
@@ -96,6 +98,21 @@ function* fillableTexts(template: Template): Generator<[string, string]> {
     yield [`ground_truth.entity_map.${name}`, role];
   }
   for (const [index, turn] of template.continuation.entries()) yield [`continuation[${index}]`, turn];
+}
+
+/** Every string of the evaluation items generation fills, with its path. */
+function* itemTexts(template: Template): Generator<[string, string]> {
+  for (const [index, item] of template.evaluationItems.entries()) {
+    yield* deepTexts(
+      {
+        prompt: item.prompt,
+        expected: item.expected,
+        tempting_default: item.temptingDefault,
+        cues: item.cues,
+      },
+      `evaluation_items[${index}]`,
+    );
+  }
 }
 
 function* deepTexts(value: unknown, at: string): Generator<[string, string]> {

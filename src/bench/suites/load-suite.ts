@@ -4,7 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import { CompactkitError, ValidationError } from '../../errors.js';
 import { issuesFromZod } from '../../validation/zod-issues.js';
-import { loadTemplate } from '../template/load-template.js';
+import { loadTemplateFile } from '../template/load-template.js';
 import { type LoadedTemplate, loadTemplateDirectory } from '../template/load-template-directory.js';
 import { parseYamlText } from '../template/parse-yaml-text.js';
 import type { Suite } from './suite.js';
@@ -31,7 +31,8 @@ const manifestSchema = z.strictObject({
  */
 export async function loadSuite(path: string): Promise<Suite> {
   if (await isFile(path)) {
-    const templates = [{ path, template: await loadTemplate(path) }];
+    const { template, warnings } = await loadTemplateFile(path);
+    const templates = [{ path, template, ...(warnings.length > 0 ? { warnings } : {}) }];
     return {
       key: 'custom',
       version: await customVersion(templates, dirname(path)),

@@ -3,7 +3,7 @@
  * template-v1.schema.json, and read into a camelCase `Template` (the name mapping is in template.ts).
  */
 
-export { loadTemplate } from './load-template.js';
+export { loadTemplate, loadTemplateFile } from './load-template.js';
 export { type LoadedTemplate, loadTemplateDirectory } from './load-template-directory.js';
 export { parseTemplate } from './parse-template.js';
 export type {

@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CompactkitError, ValidationError, type ValidationIssue } from '../../errors.js';
-import { loadTemplate } from './load-template.js';
+import { loadTemplateFile } from './load-template.js';
 import type { Template } from './template.js';
 
 /** A template and the file it came from. */
@@ -10,6 +10,8 @@ export interface LoadedTemplate {
   /** The file, as `join(directory, relative path)`. */
   path: string;
   template: Template;
+  /** What reading the file found without refusing it, e.g. invalid UTF-8 at a byte offset. */
+  warnings?: ValidationIssue[];
 }
 
 const TEMPLATE_FILE = /\.ya?ml$/i;
@@ -42,7 +44,8 @@ export async function loadTemplateDirectory(
   for (const relative of files) {
     const path = join(directory, relative);
     try {
-      loaded.push({ path, template: await loadTemplate(path) });
+      const { template, warnings } = await loadTemplateFile(path);
+      loaded.push({ path, template, ...(warnings.length > 0 ? { warnings } : {}) });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       issues.push(...error.issues);

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { CompactkitError, ValidationError } from '../../errors.js';
+import { CompactkitError, ValidationError, type ValidationIssue } from '../../errors.js';
+import { decodeUtf8 } from '../../validation/decode-utf8.js';
 import { checkTemplate } from '../generate/check-template.js';
 import { parseTemplate } from './parse-template.js';
 import type { Template } from './template.js';
@@ -13,7 +14,18 @@ import { TEMPLATE_LIMITS } from './template-limits.js';
  * CompactkitError `io_error` when the file cannot be read.
  */
 export async function loadTemplate(path: string): Promise<Template> {
+  return (await loadTemplateFile(path)).template;
+}
+
+/**
+ * `loadTemplate`, and what reading the file found without refusing it: bytes that are not UTF-8 (read as
+ * U+FFFD), named by file and byte offset. Suites load templates this way and the CLI prints the warnings.
+ */
+export async function loadTemplateFile(
+  path: string,
+): Promise<{ template: Template; warnings: ValidationIssue[] }> {
   let text: string;
+  const warnings: ValidationIssue[] = [];
   try {
     const { size } = await stat(path);
     if (size > TEMPLATE_LIMITS.fileBytes) {
@@ -24,7 +36,9 @@ export async function loadTemplate(path: string): Promise<Template> {
         },
       ]);
     }
-    text = await readFile(path, 'utf8');
+    const decoded = decodeUtf8(await readFile(path), path);
+    text = decoded.text;
+    if (decoded.warning !== undefined) warnings.push(decoded.warning);
   } catch (error) {
     if (error instanceof ValidationError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
@@ -32,5 +46,5 @@ export async function loadTemplate(path: string): Promise<Template> {
   }
   const template = parseTemplate(text, path);
   checkTemplate(template, path);
-  return template;
+  return { template, warnings };
 }

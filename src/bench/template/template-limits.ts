@@ -20,7 +20,15 @@ export const TEMPLATE_LIMITS = {
    * forces whatever the target (every `bury_tokens` plus the smallest filler its blocks can have).
    */
   caseTokens: 1_000_000,
+  /**
+   * Characters of the template's own text (turns, tool calls, ground truth, items, continuation) once every
+   * placeholder is filled with the longest value it can take: a long choice pasted many times stays bounded.
+   */
+  filledCharacters: 4_000_000,
 } as const;
+
+/** Characters a generator's value is counted as in the filled-size estimate; every generator's are far shorter. */
+export const GENERATED_VALUE_CHARACTERS = 200;
 
 /** Tokens the smallest filler exchange or step costs, for the size estimate (generateFiller's minimum). */
 export const MIN_FILLER_UNIT_TOKENS = 70;

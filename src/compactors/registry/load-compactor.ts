@@ -1,16 +1,18 @@
-import { createRequire } from 'node:module';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompactkitError, ValidationError } from '../../errors.js';
 import type { Compactor } from '../types.js';
 import { builtInMethods, findMethod, instantiateMethod } from './built-in-methods.js';
 import { isMethodDefinition } from './method-definition.js';
+import { pickPluginExport } from './pick-plugin-export.js';
+import { resolveMethodPackage } from './resolve-method-package.js';
 
 /**
  * A compactor by the name of a built-in method or from a module: a path (`./my-method.ts`, `/abs/m.js`) or an
  * installed package name. The module's default export or its export named `compactor` must be a Compactor
  * (an object with `name`, `version` and `compact`) or a MethodDefinition (with `options` and `create`).
- * TypeScript files are loaded through tsx. `options` (typed values or `--method-opt` text) go to the method.
+ * Files load through tsx, so `.ts`, `.mts`, `.cts`, `.js`, `.mjs` and `.cjs` with ESM or CommonJS syntax load
+ * the same whether or not their folder is a `"type": "module"` package (`pickPluginExport`). `options` (typed values or `--method-opt` text) go to the method.
  * @throws ValidationError naming the spec and what is missing or wrong; CompactkitError `io_error` when it
  * cannot load.
  */
@@ -21,7 +23,7 @@ export async function loadCompactor(
   const builtIn = findMethod(spec);
   if (builtIn !== undefined) return instantiateMethod(builtIn, options);
   const isPath = spec.startsWith('.') || isAbsolute(spec) || /\.[cm]?[jt]s$/.test(spec);
-  if (!isPath && !spec.includes('/') && !spec.startsWith('@') && packageTarget(spec) === spec) {
+  if (!isPath && !spec.includes('/') && !spec.startsWith('@') && packageTarget(spec) === undefined) {
     // A bare word that is neither a built-in nor an installed package is most likely a typo.
     const known = builtInMethods.map((method) => method.name).join(', ');
     throw new ValidationError([
@@ -32,8 +34,7 @@ export async function loadCompactor(
     ]);
   }
   const module = await importModule(spec, isPath);
-  const candidate =
-    (module as { default?: unknown }).default ?? (module as { compactor?: unknown }).compactor;
+  const candidate = pickPluginExport(module);
   if (isMethodDefinition(candidate)) return instantiateMethod(candidate, options);
   const compactor = asCompactor(candidate, spec);
   if (Object.keys(options).length > 0) {
@@ -51,19 +52,17 @@ export async function loadCompactor(
  * A package is looked up from the working directory first, so `--method my-method` finds the package installed
  * in the user's project even when compactkit itself runs from elsewhere (npx, a global install).
  */
-function packageTarget(spec: string): string {
-  try {
-    return pathToFileURL(createRequire(join(process.cwd(), 'package.json')).resolve(spec)).href;
-  } catch {
-    // Not resolvable from the project (or ESM-only exports): Node resolves it from compactkit's location.
-    return spec;
-  }
+function packageTarget(spec: string): string | undefined {
+  const file = resolveMethodPackage(spec, process.cwd());
+  return file === undefined ? undefined : pathToFileURL(file).href;
 }
 
 async function importModule(spec: string, isPath: boolean): Promise<unknown> {
-  const target = isPath ? pathToFileURL(resolve(spec)).href : packageTarget(spec);
+  // Not installed in the project: Node resolves it from compactkit's own location.
+  const target = isPath ? pathToFileURL(resolve(spec)).href : (packageTarget(spec) ?? spec);
   try {
-    if (/\.[cm]?ts$/.test(spec)) {
+    if (target.startsWith('file:')) {
+      // tsx compiles TypeScript and lets ESM syntax load in a CommonJS folder, as users expect of a plugin.
       const { tsImport } = await import('tsx/esm/api');
       return await tsImport(target, import.meta.url);
     }

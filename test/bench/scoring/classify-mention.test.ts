@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyMention, readMentions } from '../../../src/bench/scoring/mentions.js';
 import { containsNormalized } from '../../../src/bench/scoring/normalize.js';
+import { expectLinearGrowth } from '../../support/growth.js';
 
 const FRIDAY = 'deploy on Fridays';
 const FRIDAY_GERUND = 'deploying on Fridays';
@@ -199,25 +200,31 @@ describe('classifyMention properties', () => {
 });
 
 describe('classifyMention on long responses', () => {
-  it('reads 400 KB responses quickly, whatever their shape', () => {
-    const size = 400_000;
-    const shapes = [
+  // Each shape once caught a super-linear path (backtracking, rescans); 200 KB of it must cost about eight
+  // times 25 KB, not sixty-four: sizes compared in one process, no duration asserted.
+  const shapes: Record<string, (size: number) => string> = {
+    prose: (size) =>
       'We must never deploy on Fridays. The canary is current; the blue-green rollout was dropped. '.repeat(
         size / 90,
       ),
-      'never deploy on fridays and '.repeat(size / 28),
-      'not '.repeat(size / 4),
-      '['.repeat(size),
-      '[a](b'.repeat(size / 5),
-      '```\n'.repeat(size / 4),
-      '. '.repeat(size / 2),
-      'x'.repeat(size),
-    ];
-    for (const response of shapes) {
-      const started = performance.now();
-      const reader = readMentions(response);
-      for (const value of [FRIDAY, BLUE_GREEN, CANARY, 'not', 'x']) reader.classify(value);
-      expect(performance.now() - started).toBeLessThan(5000);
-    }
-  });
+    'repeated rule': (size) => 'never deploy on fridays and '.repeat(size / 28),
+    negations: (size) => 'not '.repeat(size / 4),
+    brackets: (size) => '['.repeat(size),
+    'open links': (size) => '[a](b'.repeat(size / 5),
+    fences: (size) => '```\n'.repeat(size / 4),
+    'sentence ends': (size) => '. '.repeat(size / 2),
+    'one word': (size) => 'x'.repeat(size),
+  };
+  for (const [name, shape] of Object.entries(shapes)) {
+    it(`reads a long response of ${name} in time linear in its length`, () => {
+      const responses = new Map([25_000, 200_000].map((size) => [size, shape(size)]));
+      expectLinearGrowth(
+        (size) => {
+          const reader = readMentions(responses.get(size) ?? '');
+          for (const value of [FRIDAY, BLUE_GREEN, CANARY, 'not', 'x']) reader.classify(value);
+        },
+        { small: 25_000, large: 200_000, maxRatio: 24 },
+      );
+    });
+  }
 });
