@@ -38,9 +38,17 @@ describe('loadWorkerCompactor', () => {
     const oracle = await loadWorkerCompactor('oracle');
     expect(oracle.version).toBe('1.0.0');
     await oracle.close();
-    await expect(loadWorkerCompactor('truncate-last-n', { nope: '1' })).rejects.toBeInstanceOf(
+    await expect(loadWorkerCompactor('truncate-last-n', { options: { nope: '1' } })).rejects.toBeInstanceOf(
       ValidationError,
     );
+  });
+
+  it('gives up on a module that spins while it loads, naming it', async () => {
+    const spec = join(fixtures, 'spins-on-import.mjs');
+    await expect(loadWorkerCompactor(spec, { loadTimeoutMs: 500 })).rejects.toMatchObject({
+      code: 'io_error',
+      message: `cannot load method ${spec}: it did not load within 500 ms`,
+    });
   });
 
   it('answers the method’s model calls from this thread, so they can be recorded; errors keep their code', async () => {
