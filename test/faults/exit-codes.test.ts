@@ -102,6 +102,21 @@ describe('exit codes CI can trust', () => {
     expect(scored.code).toBe(0);
   });
 
+  it('a plugin that leaves a rejected promise: its worker ends, the case fails with the error, exit 1', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'compactkit-fault-rejects-')), 'store.db');
+    const plugin = join(root, 'test/faults/fixtures/rejects-in-background.mjs');
+    const result = await runCli(
+      [...modelRun(db).filter((arg) => !['--target', 'openai:gpt-4o-mini'].includes(arg))].map((arg) =>
+        arg === 'oracle' ? plugin : arg,
+      ),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n').slice(1)).toEqual([
+      "compactkit:   method_failed: 1 case, e.g. plan_flip@1.0.0:easy:0:0: the method's worker failed: Error: a background task of the method failed",
+      'compactkit: 1 of 1 run did not complete cleanly',
+    ]);
+  });
+
   it('--help documents the exit codes', async () => {
     const help = await runCli(['bench', 'run', '--help']);
     expect(help.code).toBe(0);
