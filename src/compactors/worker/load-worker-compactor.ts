@@ -63,6 +63,12 @@ export async function loadWorkerCompactor(
   const compact = async (input: CompactorInput, context: CompactorContext): Promise<CompactionArtifact> => {
     context.signal?.throwIfAborted();
     const worker = await take();
+    if (context.signal?.aborted === true) {
+      // The deadline passed while a new thread loaded: keep the thread for the next call, start nothing.
+      worker.unref();
+      idle.push(worker);
+      throw context.signal.reason;
+    }
     worker.ref();
     try {
       const artifact = await callWorker(worker, input, context);
