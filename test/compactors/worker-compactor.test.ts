@@ -43,6 +43,18 @@ describe('loadWorkerCompactor', () => {
     );
   });
 
+  it('a thread that fails while idle leaves the pool; the next call gets a new one', async () => {
+    const compactor = await loadWorkerCompactor(join(fixtures, 'throws-later.mjs'));
+    try {
+      await compactor.compact({ transcript }, {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const artifact = await compactor.compact({ transcript }, {});
+      expect(artifact.summaryText).toBe('user: Ship on Friday.');
+    } finally {
+      await compactor.close();
+    }
+  });
+
   it('gives up on a module that spins while it loads, naming it', async () => {
     const spec = join(fixtures, 'spins-on-import.mjs');
     await expect(loadWorkerCompactor(spec, { loadTimeoutMs: 500 })).rejects.toMatchObject({

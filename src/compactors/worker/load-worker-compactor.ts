@@ -47,16 +47,27 @@ export async function loadWorkerCompactor(
   const loadTimeoutMs = settings.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
   const idle: Worker[] = [];
   const all = new Set<Worker>();
-  const first = startWorker(setup, loadTimeoutMs);
-  all.add(first.worker);
+  const start = () => {
+    const started = startWorker(setup, loadTimeoutMs);
+    all.add(started.worker);
+    // A thread may fail or end while idle (a timer the method left behind throws): it leaves the pool, and
+    // its error, which the call in progress (if any) reports, must not become the whole process's.
+    started.worker.on('error', () => undefined);
+    started.worker.once('exit', () => {
+      all.delete(started.worker);
+      const index = idle.indexOf(started.worker);
+      if (index >= 0) idle.splice(index, 1);
+    });
+    return started;
+  };
+  const first = start();
   const info = await first.ready;
   idle.push(first.worker);
   first.worker.unref();
   const take = async (): Promise<Worker> => {
     const reused = idle.pop();
     if (reused !== undefined) return reused;
-    const started = startWorker(setup, loadTimeoutMs);
-    all.add(started.worker);
+    const started = start();
     await started.ready;
     return started.worker;
   };
