@@ -88,6 +88,28 @@ describe('exit codes CI can trust', () => {
     expect(server.requests.length - before).toBeLessThanOrEqual(8);
   });
 
+  it('a missing API key stops the run with one line naming the variable, exit 2; set, --resume completes it', async () => {
+    server.setFallback(() => textReply('openai', 'The notes do not say.'));
+    const db = join(mkdtempSync(join(tmpdir(), 'compactkit-fault-no-key-')), 'store.db');
+    const noKey = { OPENAI_API_KEY: '', COMPACTKIT_OPENAI_API_KEY: '', OPENAI_BASE_URL: server.baseURL };
+    const before = server.requests.length;
+    const result = await runCli(modelRun(db), noKey);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'compactkit: openai:gpt-4o-mini: no API key: set OPENAI_API_KEY (or COMPACTKIT_OPENAI_API_KEY)\n',
+    );
+    expect(server.requests.length).toBe(before);
+    const store = openStore({ path: db, readonly: true });
+    const [run] = store.runs.list();
+    expect(run?.status).toBe('incomplete');
+    expect(store.caseStatuses(run?.id ?? '')).toEqual([]);
+    store.close();
+    const resumed = await runCli([...modelRun(db), '--resume'], env);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain(`run ${run?.id} · oracle@1.0.0`);
+  });
+
   it('a clean run exits 0 from bench run and from bench score', async () => {
     server.setFallback(() => textReply('openai', 'The notes do not say.'));
     const db = join(mkdtempSync(join(tmpdir(), 'compactkit-fault-clean-')), 'store.db');
