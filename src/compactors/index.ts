@@ -52,4 +52,8 @@ export {
 } from './registry/resolve-methods.js';
 export { renderTranscriptText } from './shared/render-transcript-text.js';
 export type { Compactor, CompactorContext, CompactorInput } from './types.js';
-export { loadWorkerCompactor, type WorkerCompactor } from './worker/load-worker-compactor.js';
+export {
+  type LoadWorkerCompactorOptions,
+  loadWorkerCompactor,
+  type WorkerCompactor,
+} from './worker/load-worker-compactor.js';

@@ -38,9 +38,29 @@ describe('loadWorkerCompactor', () => {
     const oracle = await loadWorkerCompactor('oracle');
     expect(oracle.version).toBe('1.0.0');
     await oracle.close();
-    await expect(loadWorkerCompactor('truncate-last-n', { nope: '1' })).rejects.toBeInstanceOf(
+    await expect(loadWorkerCompactor('truncate-last-n', { options: { nope: '1' } })).rejects.toBeInstanceOf(
       ValidationError,
     );
+  });
+
+  it('a thread that fails while idle leaves the pool; the next call gets a new one', async () => {
+    const compactor = await loadWorkerCompactor(join(fixtures, 'throws-later.mjs'));
+    try {
+      await compactor.compact({ transcript }, {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const artifact = await compactor.compact({ transcript }, {});
+      expect(artifact.summaryText).toBe('user: Ship on Friday.');
+    } finally {
+      await compactor.close();
+    }
+  });
+
+  it('gives up on a module that spins while it loads, naming it', async () => {
+    const spec = join(fixtures, 'spins-on-import.mjs');
+    await expect(loadWorkerCompactor(spec, { loadTimeoutMs: 500 })).rejects.toMatchObject({
+      code: 'io_error',
+      message: `cannot load method ${spec}: it did not load within 500 ms`,
+    });
   });
 
   it('answers the method’s model calls from this thread, so they can be recorded; errors keep their code', async () => {

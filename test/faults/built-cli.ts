@@ -88,9 +88,20 @@ async function buildOnce(): Promise<string> {
     copyFileSync(join(root, 'package.json'), join(staging, 'package.json'));
     symlinkSync(join(root, 'suites'), join(staging, 'suites'));
     renameSync(staging, dir);
+    pruneOldBuilds(cache, dir);
     return main;
   } finally {
     rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Removes builds of earlier source states left for an hour or more, so the cache does not grow without end. */
+function pruneOldBuilds(cache: string, keep: string): void {
+  for (const entry of readdirSync(cache)) {
+    const path = join(cache, entry);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (path !== keep && stat !== undefined && Date.now() - stat.mtimeMs > 3_600_000)
+      rmSync(path, { recursive: true, force: true });
   }
 }
 

@@ -88,6 +88,28 @@ describe('exit codes CI can trust', () => {
     expect(server.requests.length - before).toBeLessThanOrEqual(8);
   });
 
+  it('a missing API key stops the run with one line naming the variable, exit 2; set, --resume completes it', async () => {
+    server.setFallback(() => textReply('openai', 'The notes do not say.'));
+    const db = join(mkdtempSync(join(tmpdir(), 'compactkit-fault-no-key-')), 'store.db');
+    const noKey = { OPENAI_API_KEY: '', COMPACTKIT_OPENAI_API_KEY: '', OPENAI_BASE_URL: server.baseURL };
+    const before = server.requests.length;
+    const result = await runCli(modelRun(db), noKey);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'compactkit: openai:gpt-4o-mini: no API key: set OPENAI_API_KEY (or COMPACTKIT_OPENAI_API_KEY)\n',
+    );
+    expect(server.requests.length).toBe(before);
+    const store = openStore({ path: db, readonly: true });
+    const [run] = store.runs.list();
+    expect(run?.status).toBe('incomplete');
+    expect(store.caseStatuses(run?.id ?? '')).toEqual([]);
+    store.close();
+    const resumed = await runCli([...modelRun(db), '--resume'], env);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain(`run ${run?.id} · oracle@1.0.0`);
+  });
+
   it('a clean run exits 0 from bench run and from bench score', async () => {
     server.setFallback(() => textReply('openai', 'The notes do not say.'));
     const db = join(mkdtempSync(join(tmpdir(), 'compactkit-fault-clean-')), 'store.db');
@@ -100,6 +122,21 @@ describe('exit codes CI can trust', () => {
     const scored = await runCli(['bench', 'score', run?.id ?? '', '--db', db]);
     expect(scored.stderr).toBe('');
     expect(scored.code).toBe(0);
+  });
+
+  it('a plugin that leaves a rejected promise: its worker ends, the case fails with the error, exit 1', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'compactkit-fault-rejects-')), 'store.db');
+    const plugin = join(root, 'test/faults/fixtures/rejects-in-background.mjs');
+    const result = await runCli(
+      [...modelRun(db).filter((arg) => !['--target', 'openai:gpt-4o-mini'].includes(arg))].map((arg) =>
+        arg === 'oracle' ? plugin : arg,
+      ),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n').slice(1)).toEqual([
+      "compactkit:   method_failed: 1 case, e.g. plan_flip@1.0.0:easy:0:0: the method's worker failed: Error: a background task of the method failed",
+      'compactkit: 1 of 1 run did not complete cleanly',
+    ]);
   });
 
   it('--help documents the exit codes', async () => {

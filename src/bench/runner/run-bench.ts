@@ -49,7 +49,17 @@ export async function runBench(options: BenchRunOptions): Promise<BenchRunResult
   const statuses = new Map(options.store.caseStatuses(run.id).map((row) => [row.caseKey, row.status]));
   const todo = planned.filter((entry) => statuses.get(entry.key) !== 'complete');
   const skipped = planned.length - todo.length;
-  await runPlanned(options, run, todo, { total: planned.length, skipped, retried: statuses });
+  try {
+    await runPlanned(options, run, todo, { total: planned.length, skipped, retried: statuses });
+  } catch (error) {
+    // An error that ends the run (a missing API key) leaves it resumable once fixed. If even that write
+    // fails (the disk is full), the run stays `running`, which resumes too, and the first error is the one
+    // worth reporting.
+    try {
+      options.store.runs.finish(run.id, 'incomplete');
+    } catch {}
+    throw error;
+  }
   const finalStatuses = options.store.caseStatuses(run.id);
   const allComplete =
     finalStatuses.length === planned.length && finalStatuses.every((row) => row.status === 'complete');
@@ -103,21 +113,30 @@ async function runPlanned(
     counter,
     countArtifactTokens: createLineMemoCounter(),
   };
+  // Set when a case throws instead of returning a failed record (a missing key, a store that cannot write):
+  // the run is over, so no further case starts.
+  let ended = false;
+  const runOne = async (planned: PlannedCase) => {
+    // Offline cases resolve in microtasks only; without a turn of the event loop here a whole run would
+    // pass without signals (Ctrl-C), timers or output getting a chance.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (options.signal?.aborted === true || options.stopSignal?.aborted === true || ended) return;
+    const record = await withDeadline(options, (signal) => runCase(planned, { ...context, signal }));
+    options.store.writeCase(run.id, record, {
+      replaceFailed: counts.retried.get(planned.key) === 'failed',
+    });
+    done++;
+    doneHere++;
+    if (record.status === 'failed') failed++;
+    report(planned.key);
+  };
   const tasks = todo.map((planned) =>
-    queue.add(async () => {
-      // Offline cases resolve in microtasks only; without a turn of the event loop here a whole run would
-      // pass without signals (Ctrl-C), timers or output getting a chance.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (options.signal?.aborted === true || options.stopSignal?.aborted === true) return;
-      const record = await withDeadline(options, (signal) => runCase(planned, { ...context, signal }));
-      options.store.writeCase(run.id, record, {
-        replaceFailed: counts.retried.get(planned.key) === 'failed',
-      });
-      done++;
-      doneHere++;
-      if (record.status === 'failed') failed++;
-      report(planned.key);
-    }),
+    queue.add(() =>
+      runOne(planned).catch((error: unknown) => {
+        ended = true;
+        throw error;
+      }),
+    ),
   );
   const results = await Promise.allSettled(tasks);
   for (const result of results) {

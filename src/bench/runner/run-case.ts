@@ -4,6 +4,7 @@ import { parseArtifact } from '../../artifact/parse-artifact.js';
 import { renderArtifact } from '../../artifact/render-artifact.js';
 import type { Compactor } from '../../compactors/types.js';
 import { CompactkitError } from '../../errors.js';
+import { ProviderError } from '../../llm/provider-error.js';
 import { raceAbort } from '../../llm/race-abort.js';
 import type { LanguageModel } from '../../llm/types.js';
 import type { Message } from '../../messages/types.js';
@@ -127,6 +128,8 @@ export async function runCase(planned: PlannedCase, context: CaseRunContext): Pr
     }
     return { caseKey: planned.key, status: 'complete', data, ...rows };
   } catch (error) {
+    // A missing API key would fail every case alike: the run stops and says what to set instead.
+    if (error instanceof ProviderError && error.isUserError) throw error;
     // A stopped run leaves the case unwritten, so a resumed run does it again; a deadline fails the case.
     const reason: unknown = context.signal?.aborted === true ? context.signal.reason : undefined;
     if (context.signal?.aborted === true && !isDeadline(reason)) throw error;

@@ -65,7 +65,7 @@ export async function resolveMethods(options: ResolveMethodsOptions = {}): Promi
     const methodOptions = { ...sharedHere, ...(given.get(name) ?? {}) };
     const inWorker = isolate === 'all' || (isolate === 'plugins' && definition === undefined);
     const compactor = inWorker
-      ? await loadWorkerCompactor(name, methodOptions)
+      ? await loadWorkerCompactor(name, { options: methodOptions })
       : await loadCompactor(name, methodOptions);
     if (compactor.needsModel === true && options.methodModel === undefined) {
       throw new ValidationError([

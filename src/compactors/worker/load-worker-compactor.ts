@@ -12,6 +12,17 @@ import {
   type WorkerSetup,
 } from './worker-protocol.js';
 
+/** How long a method may take to load in its worker (a module that spins on import would hold the run). */
+const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
+
+/** What `loadWorkerCompactor` takes besides the method. */
+export interface LoadWorkerCompactorOptions {
+  /** The method's options, as `loadCompactor` takes them (typed values or `--method-opt` text). */
+  options?: Readonly<Record<string, unknown>>;
+  /** How long loading may take in each new thread before it is terminated (default 60 000). */
+  loadTimeoutMs?: number;
+}
+
 /** A compactor whose every `compact` runs in a worker thread; `close` ends the idle threads. */
 export interface WorkerCompactor extends Compactor {
   /** Terminates every thread; later `compact` calls start new ones. */
@@ -26,31 +37,49 @@ export interface WorkerCompactor extends Compactor {
  * alive. Model calls are made by this thread's `context.model`, so they are recorded as usual; a method in a
  * worker cannot make structured (schema) calls.
  * @throws what `loadCompactor` throws, rebuilt on this side (ValidationError with its issues, io_error, …).
- * @example const compactor = await loadWorkerCompactor('./my-method.ts'); // … await compactor.close();
+ * @example const compactor = await loadWorkerCompactor('./my-method.ts', { options: { keepTurns: 8 } });
  */
 export async function loadWorkerCompactor(
   spec: string,
-  options: Readonly<Record<string, unknown>> = {},
+  settings: LoadWorkerCompactorOptions = {},
 ): Promise<WorkerCompactor> {
-  const setup: WorkerSetup = { spec, options: { ...options } };
+  const setup: WorkerSetup = { spec, options: { ...(settings.options ?? {}) } };
+  const loadTimeoutMs = settings.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
   const idle: Worker[] = [];
   const all = new Set<Worker>();
-  const first = startWorker(setup);
-  all.add(first.worker);
+  const start = () => {
+    const started = startWorker(setup, loadTimeoutMs);
+    all.add(started.worker);
+    // A thread may fail or end while idle (a timer the method left behind throws): it leaves the pool, and
+    // its error, which the call in progress (if any) reports, must not become the whole process's.
+    started.worker.on('error', () => undefined);
+    started.worker.once('exit', () => {
+      all.delete(started.worker);
+      const index = idle.indexOf(started.worker);
+      if (index >= 0) idle.splice(index, 1);
+    });
+    return started;
+  };
+  const first = start();
   const info = await first.ready;
   idle.push(first.worker);
   first.worker.unref();
   const take = async (): Promise<Worker> => {
     const reused = idle.pop();
     if (reused !== undefined) return reused;
-    const started = startWorker(setup);
-    all.add(started.worker);
+    const started = start();
     await started.ready;
     return started.worker;
   };
   const compact = async (input: CompactorInput, context: CompactorContext): Promise<CompactionArtifact> => {
     context.signal?.throwIfAborted();
     const worker = await take();
+    if (context.signal?.aborted === true) {
+      // The deadline passed while a new thread loaded: keep the thread for the next call, start nothing.
+      worker.unref();
+      idle.push(worker);
+      throw context.signal.reason;
+    }
     worker.ref();
     try {
       const artifact = await callWorker(worker, input, context);
@@ -81,7 +110,10 @@ function workerEntry(): URL {
   return new URL(`./compactor-worker.${source ? 'ts' : 'js'}`, import.meta.url);
 }
 
-function startWorker(setup: WorkerSetup): { worker: Worker; ready: Promise<WorkerMethodInfo> } {
+function startWorker(
+  setup: WorkerSetup,
+  loadTimeoutMs: number,
+): { worker: Worker; ready: Promise<WorkerMethodInfo> } {
   const entry = workerEntry();
   const worker = entry.pathname.endsWith('.ts')
     ? // From source, the worker loads its TypeScript through tsx, as the parent did.
@@ -107,7 +139,18 @@ function startWorker(setup: WorkerSetup): { worker: Worker; ready: Promise<Worke
         new CompactkitError('io_error', `cannot load method ${setup.spec}: its worker exited (${code})`),
       );
     };
+    const timer = setTimeout(() => {
+      cleanup();
+      void worker.terminate();
+      reject(
+        new CompactkitError(
+          'io_error',
+          `cannot load method ${setup.spec}: it did not load within ${loadTimeoutMs} ms`,
+        ),
+      );
+    }, loadTimeoutMs);
     const cleanup = () => {
+      clearTimeout(timer);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
