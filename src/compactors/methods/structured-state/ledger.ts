@@ -35,7 +35,11 @@ export class Ledger {
     return this.index.stats;
   }
 
-  /** Adds a statement unless one already kept says the same (either text contains the other); true if added. */
+  /**
+   * Adds a statement unless one already kept says the same (either text contains the other): returns the entry
+   * added, or the kept one it grew into, or undefined. An entry's text only ever grows to one containing it,
+   * which the index relies on.
+   */
   add(kind: EntryKind, text: string, priority = KIND_PRIORITY[kind]): LedgerEntry | undefined {
     const compared = comparisonText(text);
     if (compared === '') return undefined;
