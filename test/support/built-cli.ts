@@ -46,6 +46,32 @@ export function builtModulePath(sourcePath: string): string {
   return join(builtCliPath(), '..', '..', `${sourcePath}.js`);
 }
 
+const bundledScripts = new Map<string, string>();
+
+/**
+ * A TypeScript test fixture run as a child process (a store writer to SIGKILL), bundled once per test process
+ * with esbuild, packages left external, into `test-output/scripts/`: `node --import tsx` would compile its
+ * whole import graph again at every spawn. Not for scripts that locate files from `import.meta.url`.
+ */
+export function bundledScript(path: string): string {
+  const cached = bundledScripts.get(path);
+  if (cached !== undefined) return cached;
+  const name = relative(root, path).replace(/[^\w]+/g, '-');
+  const outfile = join(root, 'test-output', 'scripts', `${name}-${process.pid}.mjs`);
+  buildSync({
+    entryPoints: [path],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'error',
+  });
+  bundledScripts.set(path, outfile);
+  return outfile;
+}
+
 /** What a finished CLI process left. */
 export interface CliResult {
   code: number | null;
