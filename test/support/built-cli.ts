@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 
 /*
@@ -51,7 +52,9 @@ const bundledScripts = new Map<string, string>();
 /**
  * A TypeScript test fixture run as a child process (a store writer to SIGKILL), bundled once per test process
  * with esbuild, packages left external, into `test-output/scripts/`: `node --import tsx` would compile its
- * whole import graph again at every spawn. Not for scripts that locate files from `import.meta.url`.
+ * whole import graph again at every spawn. `import.meta.url` is the script's own source URL in every bundled
+ * module, so a script may find fixtures relative to itself (a bundled module that finds files relative to its
+ * own place in `src/`, such as the shipped suites, would look in the wrong folder).
  */
 export function bundledScript(path: string): string {
   const cached = bundledScripts.get(path);
@@ -67,6 +70,7 @@ export function bundledScript(path: string): string {
     platform: 'node',
     target: 'node20',
     logLevel: 'error',
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path).href) },
   });
   bundledScripts.set(path, outfile);
   return outfile;
