@@ -60,11 +60,10 @@ export function bundledScript(path: string): string {
   const cached = bundledScripts.get(path);
   if (cached !== undefined) return cached;
   const name = relative(root, path).replace(/[^\w]+/g, '-');
-  const outfile = join(root, 'test-output', 'scripts', `${name}-${process.pid}.mjs`);
-  buildSync({
+  const result = buildSync({
     entryPoints: [path],
-    outfile,
     bundle: true,
+    write: false,
     packages: 'external',
     format: 'esm',
     platform: 'node',
@@ -72,8 +71,25 @@ export function bundledScript(path: string): string {
     logLevel: 'error',
     define: { 'import.meta.url': JSON.stringify(pathToFileURL(path).href) },
   });
+  const outfile = writeScript(name, result.outputFiles[0]?.text ?? '');
   bundledScripts.set(path, outfile);
   return outfile;
+}
+
+/**
+ * Writes a generated script to `test-output/scripts/<name>-<hash of its text>.mjs`, once: the same text is
+ * reused by every test process and every run, and a partial file is never seen (written aside, then renamed).
+ */
+export function writeScript(name: string, text: string): string {
+  const directory = join(root, 'test-output', 'scripts');
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const file = join(directory, `${name}-${hash}.mjs`);
+  if (existsSync(file)) return file;
+  mkdirSync(directory, { recursive: true });
+  const aside = `${file}.${process.pid}.partial`;
+  writeFileSync(aside, text);
+  renameSync(aside, file);
+  return file;
 }
 
 /** What a finished CLI process left. */

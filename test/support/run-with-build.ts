@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
-import { builtModulePath, type CliResult } from './built-cli.js';
+import { builtModulePath, type CliResult, writeScript } from './built-cli.js';
 
 /*
  * Runs a user's TypeScript (a README or docs example) the way a user of the published package would: its
@@ -12,7 +12,6 @@ import { builtModulePath, type CliResult } from './built-cli.js';
  */
 
 const root = new URL('../..', import.meta.url).pathname;
-const scriptsDirectory = join(root, 'test-output', 'scripts');
 
 const exportsMap = (
   JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -40,9 +39,7 @@ export function runTypeScriptWithBuild(source: string, name: string): Promise<Cl
     },
   );
   const { code } = transformSync(rewritten, { loader: 'ts', format: 'esm', target: 'node20' });
-  mkdirSync(scriptsDirectory, { recursive: true });
-  const file = join(scriptsDirectory, `${name.replace(/[^\w]+/g, '-')}-${process.pid}.mjs`);
-  writeFileSync(file, code);
+  const file = writeScript(name.replace(/[^\w]+/g, '-'), code);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file], { cwd: root });
     let stdout = '';
