@@ -12,6 +12,11 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** Source of randomness in [0, 1) for the jitter; `Math.random` when absent (timing only, never results). */
   random?: () => number;
+  /**
+   * How a wait between attempts is spent; a real timer (`sleep`) when absent. A test passes one that records
+   * the delays, so it checks the backoff exactly instead of timing it.
+   */
+  wait?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Defaults of `wrapRetry`. */
@@ -28,6 +33,7 @@ export function wrapRetry(model: LanguageModel, options: RetryOptions = {}): Lan
   const baseDelayMs = options.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs;
   const maxDelayMs = options.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs;
   const random = options.random ?? Math.random;
+  const wait = options.wait ?? sleep;
   return {
     id: model.id,
     async complete<T = unknown>(request: CompletionRequest<T>): Promise<Completion<T>> {
@@ -41,7 +47,7 @@ export function wrapRetry(model: LanguageModel, options: RetryOptions = {}): Lan
           const backoff = random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
           const delay = error.retryAfterMs ?? backoff;
           if (delay > maxDelayMs) throw counted;
-          await sleep(delay, request.signal);
+          await wait(delay, request.signal);
         }
       }
     },

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProgram } from '../../src/cli/run-cli.js';
+import { runTypeScriptWithBuild } from '../support/run-with-build.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -47,36 +47,6 @@ const scripts = Object.keys(
 );
 const program = createProgram();
 
-/** Subpaths a user imports, mapped to the source files the tests run. */
-const SUBPATHS: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports;
-
-/** The source file behind a published import name, or undefined for other packages. */
-function sourceOf(specifier: string): string | undefined {
-  if (specifier !== 'compactkit' && !specifier.startsWith('compactkit/')) return undefined;
-  const entry = SUBPATHS[specifier === 'compactkit' ? '.' : `./${specifier.slice('compactkit/'.length)}`] as
-    | { import?: string }
-    | undefined;
-  const built = entry?.import;
-  if (!built) throw new Error(`${specifier} is not an entry point of package.json`);
-  return join(root, built.replace(/^\.\/dist\//, 'src/'));
-}
-
-/** Runs a TypeScript file with tsx; resolves to its exit code and output. */
-function runTs(file: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env: { ...process.env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** The subcommand a command line names, and the flags it passes that the command does not know. */
 function unknownFlags(line: string): { path: string; unknown: string[] } {
   const words = [...line.matchAll(/'[^']*'|"[^"]*"|\S+/g)].map((match) => match[0]);
@@ -116,9 +86,6 @@ function commandLines(code: string): string[] {
     .map((line) => line.split(/\s(?:\||>|>>|2>)\s/)[0] ?? '');
 }
 
-const scratch = mkdtempSync(join(root, 'test', '.docs-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
 describe('code blocks in the README and docs/', () => {
   it('finds the documents and their blocks', () => {
     expect(all.length).toBeGreaterThan(10);
@@ -145,13 +112,8 @@ describe('code blocks in the README and docs/', () => {
   it.each(tsBlocks.map((block) => [`${block.doc}:${block.line}`, block]))(
     'TypeScript block %s runs as written',
     async (name, block) => {
-      const source = block.code.replace(/from '(compactkit(?:\/[\w-]+)?)'/g, (whole, specifier: string) => {
-        const file = sourceOf(specifier);
-        return file ? `from '${file.replace(/\.ts$/, '.js')}'` : whole;
-      });
-      const file = join(scratch, `${(name as string).replace(/[^\w]+/g, '-')}.ts`);
-      writeFileSync(file, source);
-      const run = await runTs(file);
+      // Its `compactkit` imports run against the shared build, under plain node (test/support/run-with-build.ts).
+      const run = await runTypeScriptWithBuild(block.code, name as string);
       expect(run.stderr, `${name}`).toBe('');
       expect(run.code, `${name}`).toBe(0);
       // A `// prints:` line, then `// ` lines, show what the block must print.

@@ -142,6 +142,40 @@ describe('plugins load the same in ESM and CommonJS folders', () => {
     }, 60_000);
   }
 
+  it('gives a JavaScript plugin the same compactkit modules as the host, so its errors are compactkit errors', () => {
+    const errorsModule = JSON.stringify(builtModulePath('errors'));
+    const plugin = `import { ValidationError } from ${errorsModule};
+export default { name: 'strict', version: '1.0.0', async compact() { throw new ValidationError([{ where: 'x', message: 'bad' }]); } };\n`;
+    const results: Record<string, string> = {};
+    for (const kind of ['module', 'no-package-json'] as const) {
+      const folder = makeFolder(kind);
+      for (const file of ['strict.mjs', 'strict.js']) writeFileSync(join(folder, file), plugin);
+      const script = `
+        const { ValidationError } = await import(${errorsModule});
+        const { loadCompactor } = await import(${JSON.stringify(builtModulePath('compactors/registry/load-compactor'))});
+        const results = {};
+        for (const spec of ['./strict.mjs', './strict.js']) {
+          const method = await loadCompactor(spec);
+          results[spec] = await method.compact({ transcript: [] }, {}).then(() => 'no error', (error) => String(error instanceof ValidationError));
+        }
+        process.stdout.write(JSON.stringify(results));`;
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: folder,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      for (const [spec, value] of Object.entries(JSON.parse(output) as Record<string, string>)) {
+        results[`${kind} ${spec}`] = value;
+      }
+    }
+    expect(results).toEqual({
+      'module ./strict.mjs': 'true',
+      'module ./strict.js': 'true',
+      'no-package-json ./strict.mjs': 'true',
+      'no-package-json ./strict.js': 'true',
+    });
+  }, 60_000);
+
   it('runs the README plugin (`export default` in a .ts file) from the CLI outside an ESM package', () => {
     const folder = makeFolder('no-package-json');
     writeFileSync(join(folder, 'session.json'), JSON.stringify([{ role: 'user', content: 'hello' }]));

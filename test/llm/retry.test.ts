@@ -81,20 +81,30 @@ describe('wrapRetry', () => {
         return 'done';
       },
     });
-    let draws = 0;
-    const started = performance.now();
+    const waits: number[] = [];
     const completion = await wrapRetry(model, {
       baseDelayMs: 20,
-      random: () => {
-        draws += 1;
-        return 0.999;
+      random: () => 0.5,
+      wait: async (milliseconds) => {
+        waits.push(milliseconds);
       },
     }).complete(hello);
     expect(completion.text).toBe('done');
     expect(model.calls).toHaveLength(4);
-    expect(draws).toBe(3);
-    // 20 + 40 + 80 ms with the jitter at its top.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(130);
+    // Half of 20, 40 and 80 ms: the jitter scales each doubled ceiling.
+    expect(waits).toEqual([10, 20, 40]);
+  });
+
+  it('waits on a real timer when no wait is given', async () => {
+    const model = createMockLanguageModel({
+      reply: (_request, callIndex) => {
+        if (callIndex === 0) throw rateLimited(500);
+        return 'done';
+      },
+    });
+    const completion = await wrapRetry(model, { baseDelayMs: 1 }).complete(hello);
+    expect(completion.text).toBe('done');
+    expect(model.calls).toHaveLength(2);
   });
 
   it('uses the retry-after delay instead of the backoff', async () => {
@@ -104,9 +114,14 @@ describe('wrapRetry', () => {
         return 'done';
       },
     });
-    const started = performance.now();
-    await wrapRetry(model, { baseDelayMs: 1 }).complete(hello);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    const waits: number[] = [];
+    await wrapRetry(model, {
+      baseDelayMs: 1,
+      wait: async (milliseconds) => {
+        waits.push(milliseconds);
+      },
+    }).complete(hello);
+    expect(waits).toEqual([60]);
   });
 
   it('throws other errors at once, and non-retryable provider errors with attempts = 1', async () => {

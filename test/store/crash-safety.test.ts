@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrations, openStore } from '../../src/store/index.js';
+import { bundledScript } from '../support/built-cli.js';
 import { sampleCase } from './fixtures/sample-case.js';
 import { temporaryDirectory } from './helpers.js';
 
@@ -25,7 +26,7 @@ interface Writer {
 function startWriter(path: string, runId: string, prefix: string, count: number, wait = false): Writer {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', writerScript, path, runId, prefix, String(count), ...(wait ? ['--wait'] : [])],
+    [bundledScript(writerScript), path, runId, prefix, String(count), ...(wait ? ['--wait'] : [])],
     { cwd: root },
   );
   const committed: string[] = [];

@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 
 /*
@@ -44,6 +45,51 @@ export function builtCliPath(): string {
  */
 export function builtModulePath(sourcePath: string): string {
   return join(builtCliPath(), '..', '..', `${sourcePath}.js`);
+}
+
+const bundledScripts = new Map<string, string>();
+
+/**
+ * A TypeScript test fixture run as a child process (a store writer to SIGKILL), bundled once per test process
+ * with esbuild, packages left external, into `test-output/scripts/`: `node --import tsx` would compile its
+ * whole import graph again at every spawn. `import.meta.url` is the script's own source URL in every bundled
+ * module, so a script may find fixtures relative to itself (a bundled module that finds files relative to its
+ * own place in `src/`, such as the shipped suites, would look in the wrong folder).
+ */
+export function bundledScript(path: string): string {
+  const cached = bundledScripts.get(path);
+  if (cached !== undefined) return cached;
+  const name = relative(root, path).replace(/[^\w]+/g, '-');
+  const result = buildSync({
+    entryPoints: [path],
+    bundle: true,
+    write: false,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'error',
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path).href) },
+  });
+  const outfile = writeScript(name, result.outputFiles[0]?.text ?? '');
+  bundledScripts.set(path, outfile);
+  return outfile;
+}
+
+/**
+ * Writes a generated script to `test-output/scripts/<name>-<hash of its text>.mjs`, once: the same text is
+ * reused by every test process and every run, and a partial file is never seen (written aside, then renamed).
+ */
+export function writeScript(name: string, text: string): string {
+  const directory = join(root, 'test-output', 'scripts');
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const file = join(directory, `${name}-${hash}.mjs`);
+  if (existsSync(file)) return file;
+  mkdirSync(directory, { recursive: true });
+  const aside = `${file}.${process.pid}.partial`;
+  writeFileSync(aside, text);
+  renameSync(aside, file);
+  return file;
 }
 
 /** What a finished CLI process left. */

@@ -11,8 +11,9 @@ import { resolveMethodPackage } from './resolve-method-package.js';
  * A compactor by the name of a built-in method or from a module: a path (`./my-method.ts`, `/abs/m.js`) or an
  * installed package name. The module's default export or its export named `compactor` must be a Compactor
  * (an object with `name`, `version` and `compact`) or a MethodDefinition (with `options` and `create`).
- * Files load through tsx, so `.ts`, `.mts`, `.cts`, `.js`, `.mjs` and `.cjs` with ESM or CommonJS syntax load
- * the same whether or not their folder is a `"type": "module"` package (`pickPluginExport`). `options` (typed values or `--method-opt` text) go to the method.
+ * TypeScript files load through tsx, JavaScript through Node (tsx when Node refuses ESM syntax in a CommonJS
+ * folder), so `.ts`, `.mts`, `.cts`, `.js`, `.mjs` and `.cjs` with ESM or CommonJS syntax load the same whether
+ * or not their folder is a `"type": "module"` package (`pickPluginExport`). `options` (typed values or `--method-opt` text) go to the method.
  * @throws ValidationError naming the spec and what is missing or wrong; CompactkitError `io_error` when it
  * cannot load.
  */
@@ -61,16 +62,25 @@ async function importModule(spec: string, isPath: boolean): Promise<unknown> {
   // Not installed in the project: Node resolves it from compactkit's own location.
   const target = isPath ? pathToFileURL(resolve(spec)).href : (packageTarget(spec) ?? spec);
   try {
-    if (target.startsWith('file:')) {
-      // tsx compiles TypeScript and lets ESM syntax load in a CommonJS folder, as users expect of a plugin.
-      const { tsImport } = await import('tsx/esm/api');
-      return await tsImport(target, import.meta.url);
+    if (/\.[cm]?ts$/.test(target)) return await importThroughTsx(target);
+    try {
+      // Node's own loader first, so a JavaScript plugin shares compactkit's module instances (its errors are
+      // ours, `instanceof` holds); tsx keeps each import apart.
+      return await import(target);
+    } catch (error) {
+      // ESM syntax in a `.js` file of a `"type": "commonjs"` folder: tsx compiles it, as users expect.
+      if (!(error instanceof SyntaxError) || !target.startsWith('file:')) throw error;
+      return await importThroughTsx(target);
     }
-    return await import(target);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new CompactkitError('io_error', `cannot load method ${spec}: ${reason}`, { cause: error });
   }
+}
+
+async function importThroughTsx(target: string): Promise<unknown> {
+  const { tsImport } = await import('tsx/esm/api');
+  return await tsImport(target, import.meta.url);
 }
 
 function asCompactor(candidate: unknown, spec: string): Compactor {

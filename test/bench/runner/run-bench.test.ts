@@ -16,6 +16,7 @@ import {
   oracleCompactor,
 } from '../../../src/compactors/index.js';
 import { openStore, type Store } from '../../../src/store/index.js';
+import { bundledScript } from '../../support/built-cli.js';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const suite = await loadSuite(join(root, 'test/bench/fixtures/mini-suite'));
@@ -227,7 +228,7 @@ describe('a killed run resumes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'compactkit-resume-'));
     const db = join(dir, 'store.db');
     const script = join(root, 'test/bench/runner/fixtures/bench-child.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', script, db], { cwd: root });
+    const child = spawn(process.execPath, [bundledScript(script), db], { cwd: root });
     const committed: string[] = [];
     const lines = createInterface({ input: child.stdout });
     await new Promise<void>((resolve, reject) => {
@@ -249,7 +250,7 @@ describe('a killed run resumes', () => {
     expect(before.length).toBeLessThan(12);
     store.close();
 
-    const resumed = spawn(process.execPath, ['--import', 'tsx', script, db, '--resume'], { cwd: root });
+    const resumed = spawn(process.execPath, [bundledScript(script), db, '--resume'], { cwd: root });
     let output = '';
     resumed.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
