@@ -16,6 +16,7 @@ import { generateAgentSession } from './fixtures/generate-agent-session.js';
 import { createPrng } from './fixtures/prng.js';
 import { measureGenerationRate } from './generation-rate.js';
 import { measureMethodRates } from './method-rate.js';
+import { measureStorage } from './storage-size.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
@@ -193,5 +194,6 @@ const report = {
     target: '< 300,000 ms (a few minutes) and < 1,536 MB',
     pass: eliteWallMs < 300_000 && elitePeakRssMb < 1536,
   },
+  storage: measureStorage(),
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
