@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import type { RecordedCall } from '../llm/types.js';
 import { fromJsonText, toJsonText, toOptionalJsonText } from './json-text.js';
-import { recordedCallSchema } from './record-schemas.js';
+import { recordedCallSchema, recordedErrorSchema } from './record-schemas.js';
 import { runNotFound } from './run-table.js';
 import type { LlmCallStore, ModelUsage, RecordedUsageTotals, RunUsage } from './types.js';
 import { validateInput } from './validate-input.js';
@@ -138,6 +139,28 @@ export function createLlmCallStore(
   };
 }
 
+const finishReasons = [
+  'stop',
+  'length',
+  'content-filter',
+  'tool-calls',
+  'error',
+  'other',
+  'unknown',
+] as const;
+
+/** A stored response as `RecordedCall` types it; loose, so fields a newer `Completion` wrote are kept. */
+const storedResponseSchema = z.looseObject({
+  text: z.string(),
+  object: z.unknown().optional(),
+  usage: z
+    .looseObject({ inputTokens: z.number().optional(), outputTokens: z.number().optional() })
+    .transform((usage) => ({ ...usage, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })),
+  latencyMs: z.number(),
+  finishReason: z.enum(finishReasons),
+  costUsd: z.number().optional(),
+});
+
 function callFromRow(row: CallRow): RecordedCall {
   const call: RecordedCall = {
     key: row.key,
@@ -145,8 +168,14 @@ function callFromRow(row: CallRow): RecordedCall {
     request: fromJsonText(row.request_json),
     createdAt: row.created_at,
   };
-  if (row.response_json !== null) call.response = fromJsonText(row.response_json) as RecordedCall['response'];
-  if (row.error_json !== null) call.error = fromJsonText(row.error_json) as RecordedCall['error'];
+  // Parsed, not cast: a row that does not fit fails here, naming the call, not later in a caller.
+  const where = `llm call ${row.key}`;
+  if (row.response_json !== null) {
+    call.response = validateInput(storedResponseSchema, fromJsonText(row.response_json), 'response', where);
+  }
+  if (row.error_json !== null) {
+    call.error = validateInput(recordedErrorSchema, fromJsonText(row.error_json), 'error', where);
+  }
   if (row.run_id !== null) call.runId = row.run_id;
   return call;
 }
