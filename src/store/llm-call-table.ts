@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
 import type { RecordedCall } from '../llm/types.js';
 import { fromJsonText, toJsonText, toOptionalJsonText } from './json-text.js';
-import { recordedCallSchema, recordedErrorSchema } from './record-schemas.js';
+import { recordedCallSchema, recordedErrorSchema, storedResponseSchema } from './record-schemas.js';
 import { runNotFound } from './run-table.js';
 import type { LlmCallStore, ModelUsage, RecordedUsageTotals, RunUsage } from './types.js';
 import { validateInput } from './validate-input.js';
@@ -138,28 +137,6 @@ export function createLlmCallStore(
     },
   };
 }
-
-const finishReasons = [
-  'stop',
-  'length',
-  'content-filter',
-  'tool-calls',
-  'error',
-  'other',
-  'unknown',
-] as const;
-
-/** A stored response as `RecordedCall` types it; loose, so fields a newer `Completion` wrote are kept. */
-const storedResponseSchema = z.looseObject({
-  text: z.string(),
-  object: z.unknown().optional(),
-  usage: z
-    .looseObject({ inputTokens: z.number().optional(), outputTokens: z.number().optional() })
-    .transform((usage) => ({ ...usage, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })),
-  latencyMs: z.number(),
-  finishReason: z.enum(finishReasons),
-  costUsd: z.number().optional(),
-});
 
 function callFromRow(row: CallRow): RecordedCall {
   const call: RecordedCall = {
