@@ -18,6 +18,7 @@ import { measureGenerationRate } from './generation-rate.js';
 import { measureMethodRates } from './method-rate.js';
 import { measureMethodScaling } from './method-scaling.js';
 import { measureRootImport } from './root-import.js';
+import { measureStorage } from './storage-size.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
@@ -207,5 +208,6 @@ const report = {
     target: '< 300,000 ms (a few minutes) and < 1,536 MB',
     pass: eliteWallMs < 300_000 && elitePeakRssMb < 1536,
   },
+  storage: measureStorage(),
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -5,9 +5,9 @@ export const REPORT_LIMITS = {
   /** Characters of one tool output: its head says what it was; the store has the rest. */
   toolOutputCharacters: 300,
   /** Characters of one case's transcript as shown: a third from its start, the rest from its end. */
-  transcriptCharacters: 8_000,
+  transcriptCharacters: 4_000,
   /** Characters of one artifact as the target saw it. */
-  artifactCharacters: 1_500,
+  artifactCharacters: 1_000,
   /** Characters of one response or prompt. */
   responseCharacters: 500,
 } as const;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { RecordedCall } from '../llm/types.js';
 import { fromJsonText, toJsonText, toOptionalJsonText } from './json-text.js';
-import { recordedCallSchema } from './record-schemas.js';
+import { recordedCallSchema, recordedErrorSchema, storedResponseSchema } from './record-schemas.js';
 import { runNotFound } from './run-table.js';
 import type { LlmCallStore, ModelUsage, RecordedUsageTotals, RunUsage } from './types.js';
 import { validateInput } from './validate-input.js';
@@ -145,8 +145,14 @@ function callFromRow(row: CallRow): RecordedCall {
     request: fromJsonText(row.request_json),
     createdAt: row.created_at,
   };
-  if (row.response_json !== null) call.response = fromJsonText(row.response_json) as RecordedCall['response'];
-  if (row.error_json !== null) call.error = fromJsonText(row.error_json) as RecordedCall['error'];
+  // Parsed, not cast: a row that does not fit fails here, naming the call, not later in a caller.
+  const where = `llm call ${row.key}`;
+  if (row.response_json !== null) {
+    call.response = validateInput(storedResponseSchema, fromJsonText(row.response_json), 'response', where);
+  }
+  if (row.error_json !== null) {
+    call.error = validateInput(recordedErrorSchema, fromJsonText(row.error_json), 'error', where);
+  }
   if (row.run_id !== null) call.runId = row.run_id;
   return call;
 }

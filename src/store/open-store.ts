@@ -17,8 +17,9 @@ export interface OpenStoreOptions {
   /** The database file; defaults to `.compactkit/compactkit.db` (its directory is created). `:memory:` works. */
   path?: string;
   /**
-   * Open for reading only: nothing is created or migrated, and writes throw `store_readonly`. A store in a
-   * folder the user cannot write is read from a private temporary copy, removed on `close()`.
+   * Open for reading only: nothing is created, and writes throw `store_readonly`. A file of an older schema is
+   * migrated first (the only write), so that every older store still reads; a store in a folder the user cannot
+   * write is read from a private temporary copy, removed on `close()`.
    */
   readonly?: boolean;
 }
@@ -61,6 +62,23 @@ export function openStore(options: OpenStoreOptions = {}): Store {
     assertSchemaUsable(state, known, path);
     let version = state.version;
     if (readonly) {
+      if (version > 0 && version < known) {
+        // An older file is brought up to date first, the one write a read-only open makes: a migration keeps
+        // every row and every score, and the reader then needs only this build's layout.
+        database.close();
+        try {
+          openStore({ path }).close();
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new StoreError(
+            'store_open_failed',
+            path,
+            `${path} has store schema version ${version}, this build reads ${known} and could not migrate it: ${reason}`,
+            { cause: error },
+          );
+        }
+        return openStore({ path, readonly: true });
+      }
       if (version < known) {
         throw new StoreError(
           'store_open_failed',

@@ -73,7 +73,7 @@ export function parseRunFile(text: string, source: string): RunContents {
       if (!(error instanceof ValidationError)) throw error;
       issues.push(...error.issues);
       // Remember the key of a bad case line anyway, so its children do not each report a missing case.
-      const caseKey = (value as { case_key?: unknown }).case_key;
+      const caseKey = fieldOf(value, 'case_key');
       if (type === 'case' && typeof caseKey === 'string') cases.set(caseKey, emptyCase(caseKey));
       continue;
     }
@@ -106,8 +106,7 @@ export function parseRunFile(text: string, source: string): RunContents {
     }
     if (parsed.type !== 'llm_call') {
       const fields = identity[parsed.type];
-      const record = parsed as unknown as Record<string, unknown>;
-      const key = `${parsed.type}\u0000${JSON.stringify(fields.map((field) => record[field]))}`;
+      const key = `${parsed.type}\u0000${JSON.stringify(fields.map((field) => fieldOf(parsed, field)))}`;
       const first = seen.get(key);
       if (first !== undefined) {
         fail(`same ${fields.join(', ')} as line ${first}`, parsed.type);
@@ -157,19 +156,13 @@ export function parseRunFile(text: string, source: string): RunContents {
 }
 
 function checkHeader(value: unknown, where: string): void {
-  const header = value as { type?: unknown; format?: unknown; version?: unknown } | null;
   const expected = `{"type":"header","format":"${runFileFormat}","version":${runFileVersion}}`;
-  if (
-    header === null ||
-    typeof header !== 'object' ||
-    header.type !== 'header' ||
-    header.format !== runFileFormat
-  ) {
+  if (fieldOf(value, 'type') !== 'header' || fieldOf(value, 'format') !== runFileFormat) {
     throw new ValidationError([
       { where, message: `not a compactkit run export: the first line must be ${expected}` },
     ]);
   }
-  const version = header.version;
+  const version = fieldOf(value, 'version');
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     throw new ValidationError([{ where: `${where}: header.version`, message: `expected an integer >= 1` }]);
   }
@@ -184,8 +177,8 @@ function checkHeader(value: unknown, where: string): void {
 }
 
 function lineType(value: unknown, fail: (message: string, field?: string) => void): LineType | undefined {
-  const type = value !== null && typeof value === 'object' ? (value as { type?: unknown }).type : undefined;
-  if (typeof type === 'string' && Object.hasOwn(lineSchemas, type)) return type as LineType;
+  const type = fieldOf(value, 'type');
+  if (typeof type === 'string' && isLineType(type)) return type;
   const known = Object.keys(lineSchemas).join(', ');
   fail(
     type === undefined
@@ -194,6 +187,17 @@ function lineType(value: unknown, fail: (message: string, field?: string) => voi
     'type',
   );
   return undefined;
+}
+
+/** A field of a parsed JSON value, or undefined when the value is not an object or lacks it. */
+function fieldOf(value: unknown, field: string): unknown {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, field)
+    ? Object.getOwnPropertyDescriptor(value, field)?.value
+    : undefined;
+}
+
+function isLineType(type: string): type is LineType {
+  return Object.hasOwn(lineSchemas, type);
 }
 
 function emptyCase(caseKey: string): CaseRecord {
@@ -222,7 +226,7 @@ function callFromLine(line: RunFileLine['llm_call']): RecordedCall {
     request: line.request,
     createdAt: line.created_at,
   };
-  if (line.response !== undefined) call.response = line.response as RecordedCall['response'];
+  if (line.response !== undefined) call.response = line.response;
   if (line.error !== undefined) call.error = line.error;
   call.runId = line.run_id;
   return call;

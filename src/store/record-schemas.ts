@@ -113,6 +113,28 @@ export const recordedResponseSchema = z.looseObject({
   costUsd: nonNegative.optional(),
 });
 
+const finishReasons = [
+  'stop',
+  'length',
+  'content-filter',
+  'tool-calls',
+  'error',
+  'other',
+  'unknown',
+] as const;
+
+/** A stored response as `RecordedCall` types it; loose, so fields a newer `Completion` wrote are kept. */
+export const storedResponseSchema = z.looseObject({
+  text: z.string(),
+  object: z.unknown().optional(),
+  usage: z
+    .looseObject({ inputTokens: z.number().optional(), outputTokens: z.number().optional() })
+    .transform((usage) => ({ ...usage, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })),
+  latencyMs: z.number(),
+  finishReason: z.enum(finishReasons),
+  costUsd: z.number().optional(),
+});
+
 export const recordedErrorSchema = z.looseObject({
   code: z.string(),
   message: z.string(),

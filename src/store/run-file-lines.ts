@@ -5,11 +5,11 @@ import {
   nonEmptySchema,
   presentSchema,
   recordedErrorSchema,
-  recordedResponseSchema,
   runKindSchema,
   runStatusSchema,
   scoreSchema,
   storedErrorSchema,
+  storedResponseSchema,
   timestampSchema,
 } from './record-schemas.js';
 import type { RunContents } from './types.js';
@@ -104,7 +104,7 @@ export const lineSchemas = {
     key: nonEmptySchema,
     model_id: nonEmptySchema,
     request: presentSchema,
-    response: recordedResponseSchema.optional(),
+    response: storedResponseSchema.optional(),
     error: recordedErrorSchema.optional(),
     created_at: timestampSchema,
   }),

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import { fromJsonText, toJsonText } from './json-text.js';
-import { newRunSchema, runFilterSchema, runStatusSchema, timestampSchema } from './record-schemas.js';
+import {
+  newRunSchema,
+  runFilterSchema,
+  runKindSchema,
+  runStatusSchema,
+  timestampSchema,
+} from './record-schemas.js';
 import { StoreError } from './store-error.js';
-import type { NewRun, RunFilter, RunKind, RunRecord, RunStatus, RunStore } from './types.js';
+import type { NewRun, RunFilter, RunRecord, RunStore } from './types.js';
 import { validateInput } from './validate-input.js';
+
+const versionsSchema = z.record(z.string(), z.string());
 
 /** A row of `runs` as SQLite returns it. */
 export interface RunRow {
@@ -20,13 +29,15 @@ export interface RunRow {
 
 /** Turns a `runs` row into a record. */
 export function runFromRow(row: RunRow): RunRecord {
+  // Parsed, not cast: a row another program wrote fails naming the run, not later in a reader.
+  const where = `run ${row.id}`;
   const record: RunRecord = {
     id: row.id,
-    kind: row.kind as RunKind,
+    kind: validateInput(runKindSchema, row.kind, 'kind', where),
     fingerprint: row.fingerprint,
     config: fromJsonText(row.config_json),
-    versions: fromJsonText(row.versions_json) as Record<string, string>,
-    status: row.status as RunStatus,
+    versions: validateInput(versionsSchema, fromJsonText(row.versions_json), 'versions', where),
+    status: validateInput(runStatusSchema, row.status, 'status', where),
     createdAt: row.created_at,
   };
   if (row.finished_at !== null) record.finishedAt = row.finished_at;

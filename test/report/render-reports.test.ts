@@ -64,7 +64,7 @@ describe('renderHtmlReport', () => {
     // structured-state passes both items in every cycle with the same answers.
     expect(html).toContain('<details><summary class="pass">Passed: recall_rule, open_task</summary><table>');
     expect(html).toContain(
-      '<p class="muted">Same response and verdict as in cycle 0: <code>recall_rule</code>, <code>open_task</code></p>',
+      '<p class="muted">Same answer and verdict as in cycle 0: recall_rule, open_task</p>',
     );
     // The hostile method misses the open task: its row is shown with the response and the reason; what was
     // expected is in the case's item table, once.
@@ -107,8 +107,9 @@ describe('renderHtmlReport', () => {
     const copied = html.slice(html.indexOf('<details><summary>copy@1.0.0'));
     expect(copied).not.toContain('<pre>');
     expect(copied).not.toContain('<tr>');
-    expect(copied).toContain(`the text shown for ${original.method}, cycle 0`);
-    expect(copied).toContain(`Same response and verdict as ${original.method}, cycle 0: <code>`);
+    expect(copied).toContain(`Artifact: as shown for ${original.method}, cycle 0`);
+    expect(copied).toMatch(new RegExp(`Same answer and verdict as ${original.method}, cycle 0: \\w`));
+    expect(copied).toContain(`Reply from the previous notes: as for ${original.method}, cycle 1.`);
   });
 
   it('is byte-identical for the same data', async () => {

@@ -64,7 +64,9 @@ describe('store schema 2 (texts in compressed packs)', () => {
 
     const path = join(directory, 'old.db');
     schemaOneFile(path, contents);
-    const store = openStore({ path });
+    // The reading commands open read-only: an older file is migrated first, then read.
+    const store = openStore({ path, readonly: true });
+    expect(store.readonly).toBe(true);
     expect(store.schemaVersion).toBe(2);
     for (const expected of contents) expect(store.readRun(expected.run.id)).toEqual(expected);
     for (const result of results) {

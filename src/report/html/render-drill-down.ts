@@ -35,6 +35,8 @@ interface Shown {
   artifacts: Map<string, string>;
   /** Where each item's response and verdict was first shown, keyed by item, response, score and violation. */
   answers: Map<string, string>;
+  /** Where each reply to a drift turn was first shown. */
+  replies: Map<string, string>;
 }
 
 function answerKey(item: ReportItem): string {
@@ -81,10 +83,15 @@ function cycleHtml(
     cycle.userTurn === null || shown.userTurns.get(cycle.cycle) === cycle.userTurn
       ? ''
       : `<b>User:</b> ${escapeHtml(cycle.userTurn)}<br>`;
+  const reply = cycle.reply ?? '';
+  const replyFirst = shown.replies.get(reply);
+  if (replyFirst === undefined) shown.replies.set(reply, where);
   const turn =
     cycle.userTurn === null
       ? ''
-      : `<p>${userTurn}<b>Reply from the previous notes:</b> ${escapeHtml(cycle.reply ?? '')}</p>`;
+      : replyFirst === undefined
+        ? `<p>${userTurn}<b>Reply from the previous notes:</b> ${escapeHtml(reply)}</p>`
+        : `<p class="muted">${userTurn}Reply from the previous notes: as for ${escapeHtml(replyFirst)}.</p>`;
   const warnings =
     cycle.warnings.length === 0
       ? ''
@@ -113,16 +120,15 @@ function cycleHtml(
   const expected = (item: ReportItem) => shown.items.get(item.key)?.expected ?? item.expected;
   const failing = shownHere.filter((item) => !passes(item));
   const passing = shownHere.filter(passes);
-  const names = (items: readonly ReportItem[]) =>
-    items.map((item) => `<code>${escapeHtml(item.key)}</code>`).join(', ');
+  const names = (items: readonly ReportItem[]) => items.map((item) => escapeHtml(item.key)).join(', ');
   const repeated =
     unchanged.length === 0 || previous === undefined
       ? ''
-      : `<p class="muted">Same response and verdict as in cycle ${previous.cycle}: ${names(unchanged)}</p>`;
+      : `<p class="muted">Same answer and verdict as in cycle ${previous.cycle}: ${names(unchanged)}</p>`;
   const repeatedElsewhere = [...elsewhere]
     .map(
       ([first, items]) =>
-        `<p class="muted">Same response and verdict as ${escapeHtml(first)}: ${names(items)}</p>`,
+        `<p class="muted">Same answer and verdict as ${escapeHtml(first)}: ${names(items)}</p>`,
     )
     .join('');
   const failed = failing.length === 0 ? '' : itemTable(failing, expected);
@@ -153,9 +159,8 @@ function artifactHtml(
   // Drift cycles that append, and methods that keep the transcript's head, share the shown part.
   const first = cycle.artifactText === '' ? undefined : shown.artifacts.get(cycle.artifactText);
   if (first !== undefined) {
-    const rest =
-      cycle.artifactCut > 0 ? `, then ${cycle.artifactCut.toLocaleString('en-US')} more characters` : '';
-    return `<p class="muted">Artifact as the target saw it: the text shown for ${escapeHtml(first)}${rest}.</p>`;
+    const rest = cycle.artifactCut > 0 ? ` + ${cycle.artifactCut.toLocaleString('en-US')} characters` : '';
+    return `<p class="muted">Artifact: as shown for ${escapeHtml(first)}${rest}.</p>`;
   }
   if (cycle.artifactText !== '') shown.artifacts.set(cycle.artifactText, where);
   return `<details><summary>Artifact as the target saw it</summary><pre>${escapeHtml(cycle.artifactText + cutNote(cycle.artifactCut)) || '(empty)'}</pre></details>`;
@@ -171,7 +176,13 @@ function outcomeHtml(outcome: ReportCaseOutcome, shown: Shown): string {
 
 /** The case's items and drift turns, gathered from every outcome (they are the case's, not a method's). */
 function caseShown(reportCase: ReportCase): Shown {
-  const shown: Shown = { items: new Map(), userTurns: new Map(), artifacts: new Map(), answers: new Map() };
+  const shown: Shown = {
+    items: new Map(),
+    userTurns: new Map(),
+    artifacts: new Map(),
+    answers: new Map(),
+    replies: new Map(),
+  };
   for (const outcome of reportCase.outcomes) {
     for (const cycle of outcome.cycles) {
       if (cycle.userTurn !== null && !shown.userTurns.has(cycle.cycle)) {
