@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
 import { cannotShareWal, copyToSnapshot } from './read-only-snapshot.js';
 import { assertSchemaUsable, readSchemaState, runMigrations } from './run-migrations.js';
@@ -113,7 +114,9 @@ export function openStore(options: OpenStoreOptions = {}): Store {
 /** Opens the SQLite file; `shownPath` names the store in errors when `file` is a private copy of it. */
 function openFile(file: string, readonly: boolean, shownPath = file): Database.Database {
   try {
-    return new Database(file, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
+    // Loaded on first use: finding and loading the native addon costs the package root's import ~100 ms.
+    const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+    return new Sqlite(file, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new StoreError('store_open_failed', shownPath, `cannot open ${shownPath}: ${reason}`, {

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { StoreError } from './store-error.js';
 
 /** How long a connection waits for another process's write lock before giving up. */
@@ -9,7 +8,7 @@ export const busyTimeoutMs = 5_000;
  * ValidationError and StoreError) pass through unchanged.
  */
 export function translateSqliteError(error: unknown, path: string, action: string): unknown {
-  if (!(error instanceof Database.SqliteError)) return error;
+  if (!isSqliteError(error)) return error;
   const code = error.code;
   const options = { cause: error };
   if (code === 'SQLITE_NOTADB') {
@@ -48,4 +47,13 @@ export function translateSqliteError(error: unknown, path: string, action: strin
     return new StoreError('store_open_failed', path, `cannot open ${path}: ${error.message}`, options);
   }
   return new StoreError('store_failed', path, `${action}: ${path}: ${error.message}`, options);
+}
+
+/** better-sqlite3's SqliteError, told by its name and code so the native addon is not loaded to check. */
+function isSqliteError(error: unknown): error is Error & { code: string } {
+  return (
+    error instanceof Error &&
+    error.name === 'SqliteError' &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
 }
