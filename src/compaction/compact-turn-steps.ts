@@ -60,7 +60,7 @@ export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTur
   const base = cost(head) + pinnedOlder.reduce((sum, step) => sum + cost(step.messages), 0);
   const reserve = droppable.length > 0 ? Math.min(options.maxDigestTokens, Math.floor(roomTokens / 5)) : 0;
   const warnings: string[] = [];
-  const latest = fitLatestStep(last, roomTokens - base - reserve, options, warnings);
+  const latest = fitLatestStep({ step: last, room: roomTokens - base - reserve, options, warnings });
   let used = base + cost(latest);
   const kept = new Map<Step, Message[]>([[last, latest]]);
   for (let index = droppable.length - 1; index >= 0; index--) {
@@ -71,7 +71,7 @@ export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTur
     if (used + reserve + stepCost > roomTokens) {
       // The floor: below it, a step too big for what is left is kept cut (head and tail of each message) rather
       // than reduced to a digest line; above it, it goes to the digest and older, smaller steps may still fit.
-      const cut = cutStep(form, roomTokens - reserve - used, counter);
+      const cut = cutStep({ messages: form, room: roomTokens - reserve - used, counter });
       if (cut) {
         kept.set(step, cut);
         used += cost(cut);
@@ -98,12 +98,14 @@ export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTur
 }
 
 /** The latest step with its results whole, or cut (head and tail kept) to share the room when they do not fit. */
-function fitLatestStep(
-  step: Step,
-  room: number,
-  options: CompactTurnStepsOptions,
-  warnings: string[],
-): Message[] {
+function fitLatestStep(input: {
+  step: Step;
+  room: number;
+  options: CompactTurnStepsOptions;
+  /** Receives a line for each result that had to be cut. */
+  warnings: string[];
+}): Message[] {
+  const { step, room, options, warnings } = input;
   const { counter } = options;
   const total = step.messages.reduce((sum, message) => sum + counter.countMessage(message), 0);
   if (total <= room) return step.messages;
@@ -145,7 +147,12 @@ const MIN_KEPT_TOKENS = 16;
  * An older step cut to `room` tokens: every message keeps its head and tail, the larger ones sharing what is left
  * equally (water-filling), tool calls and ids untouched. Undefined when that would leave a message almost empty.
  */
-function cutStep(messages: readonly Message[], room: number, counter: TokenCounter): Message[] | undefined {
+function cutStep(input: {
+  messages: readonly Message[];
+  room: number;
+  counter: TokenCounter;
+}): Message[] | undefined {
+  const { messages, room, counter } = input;
   const sizes = new Map(messages.map((message) => [message, counter.countMessage(message)] as const));
   const overheads = new Map(
     messages.map(

@@ -26,7 +26,7 @@ export type MethodCompaction = Pick<Compactor, 'compact'>;
 export type MethodOptions = Readonly<Record<string, number | boolean | string>>;
 
 /**
- * A compaction method with options: what the registry lists and what `createMethod` builds compactors from.
+ * A compaction method with options: what the registry lists and what `instantiateMethod` builds compactors from.
  * `create` receives every declared option resolved and validated, and returns a compactor whose `config` is
  * those options, so a benchmark run's fingerprint tells runs with different options apart.
  */
