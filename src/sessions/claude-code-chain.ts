@@ -13,7 +13,7 @@ interface ChainEntry {
 export const CLAUDE_CODE_CONVERSATION_TYPES = new Set(['user', 'assistant', 'system']);
 
 /**
- * First pass over a Claude Code session: the `uuid` → `parentUuid` tree. Resumes, edits ("redo from here")
+ * The tree of a Claude Code session: the `uuid` → `parentUuid` tree. Resumes, edits ("redo from here")
  * and retries branch it; the live conversation is the chain from the newest leaf back to a root. A compact
  * boundary starts a new root whose `logicalParentUuid` points at the conversation it replaced, and we follow
  * it, because the history before a compaction is exactly what a probe asks about. Sidechain lines (a Task

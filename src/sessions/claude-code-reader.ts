@@ -12,22 +12,21 @@ import { SkipTally } from './skip-tally.js';
 const KNOWN_OTHER_TYPES = new Set(['summary', 'file-history-snapshot', 'queue-operation']);
 
 /**
- * Reads a Claude Code session in two passes over its lines, so a 100 MB log is never held as parsed JSON:
- * `index` every line (tree links only), then `convert` just the lines of the live chain.
+ * Reads a Claude Code session line by line, each line parsed once: its tree links are indexed and its content
+ * converted; `finish` then keeps the pieces of the live chain only. Off-chain pieces (abandoned branches) are
+ * small next to the chain in real logs, and one parse per line is what makes import fast.
  */
 export class ClaudeCodeReader {
   private readonly index = new ClaudeCodeChainIndex();
   private readonly skipped = new SkipTally();
   private readonly pieces = new Map<number, ClaudeCodePiece>();
-  private chainLines: number[] = [];
-  private wanted = new Set<number>();
   private metadata: SessionMetadata = {};
   readonly issues: ValidationIssue[] = [];
 
   constructor(private readonly source: string) {}
 
-  /** First pass: one line of the file, 1-based. */
-  indexLine(text: string, line: number): void {
+  /** One line of the file, 1-based. */
+  addLine(text: string, line: number): void {
     const where = `${this.source}:${line}`;
     const record = parseLogLine(text, where, this.issues);
     if (record === undefined) return;
@@ -35,42 +34,29 @@ export class ClaudeCodeReader {
     if (type !== undefined && CLAUDE_CODE_CONVERSATION_TYPES.has(type)) {
       this.index.add(record, line, where, this.issues);
       if (this.metadata.sessionId === undefined) this.metadata = readMetadata(record);
+      // Sidechains never join the live chain: no need to convert them.
+      if (record.isSidechain === true) return;
+      const piece = convertClaudeCodeRecord(record, {
+        where,
+        line,
+        issues: this.issues,
+        skipped: this.skipped,
+      });
+      this.pieces.set(line, piece);
     } else if (type === undefined || !KNOWN_OTHER_TYPES.has(type)) {
       this.skipped.add(`type ${type ?? '(none)'}`, line);
     }
   }
 
-  /** Ends the first pass: picks the live chain. Returns the line numbers the second pass must convert. */
-  finishIndex(): ReadonlySet<number> {
-    const chain = this.index.liveChain();
-    this.chainLines = chain.lines;
-    this.wanted = new Set(chain.lines);
-    if (chain.missingParent !== undefined)
-      this.skipped.add('parent not in this file (a resumed session)', chain.lines[0] ?? 1);
-    return this.wanted;
-  }
-
-  /** Second pass: one line; lines off the live chain are not even parsed. */
-  convertLine(text: string, line: number): void {
-    if (!this.wanted.has(line)) return;
-    const where = `${this.source}:${line}`;
-    const record = parseLogLine(text, where, this.issues);
-    if (record === undefined) return;
-    const piece = convertClaudeCodeRecord(record, {
-      where,
-      line,
-      issues: this.issues,
-      skipped: this.skipped,
-    });
-    this.pieces.set(line, piece);
-  }
-
   /** The messages of the live chain, split assistant replies joined, and the warnings. */
   finish(): { messages: Message[]; warnings: ConversionWarning[]; metadata: SessionMetadata } {
+    const chain = this.index.liveChain();
+    if (chain.missingParent !== undefined)
+      this.skipped.add('parent not in this file (a resumed session)', chain.lines[0] ?? 1);
     const messages: Message[] = [];
     let lastAssistantId: string | undefined;
     let model: string | undefined;
-    for (const line of this.chainLines) {
+    for (const line of chain.lines) {
       const piece = this.pieces.get(line);
       if (piece === undefined) continue;
       if (piece.model !== undefined && piece.model !== '<synthetic>') model = piece.model;
@@ -89,7 +75,7 @@ export class ClaudeCodeReader {
       }
       if (piece.messages.length > 0) lastAssistantId = piece.assistantId;
     }
-    const offChain = this.index.mainLineCount() - this.chainLines.length;
+    const offChain = this.index.mainLineCount() - chain.lines.length;
     const warnings = this.skipped.toWarnings(this.source, describeSkip);
     if (offChain > 0)
       warnings.push({

@@ -38,8 +38,8 @@ export function parseSession(text: string, options: ReadSessionOptions & { sourc
 }
 
 /**
- * Reads a session file, streaming JSONL line by line (two passes for Claude Code: the tree, then the live
- * chain), so a 100 MB log never sits in memory as parsed JSON. Formats as in `parseSession`.
+ * Reads a session file, streaming JSONL line by line (each line parsed once, converted, and the parsed JSON
+ * dropped), so a 100 MB log never sits in memory as parsed JSON. Formats as in `parseSession`.
  * @throws ValidationError for malformed content; CompactkitError `io_error` when the file cannot be read.
  */
 export async function readSession(path: string, options: ReadSessionOptions = {}): Promise<Session> {
@@ -107,10 +107,7 @@ async function readAgentLog(format: AgentLogFormat, source: string, pass: LinePa
     return finish(source, format, reader.issues, reader.finish());
   }
   const reader = new ClaudeCodeReader(source);
-  await pass((text, line) => reader.indexLine(text, line));
-  if (reader.issues.length > 0) throw new ValidationError(reader.issues);
-  reader.finishIndex();
-  await pass((text, line) => reader.convertLine(text, line));
+  await pass((text, line) => reader.addLine(text, line));
   return finish(source, format, reader.issues, reader.finish());
 }
 
@@ -121,10 +118,7 @@ function readAgentLogSync(format: AgentLogFormat, source: string, lines: readonl
     return finish(source, format, reader.issues, reader.finish());
   }
   const reader = new ClaudeCodeReader(source);
-  for (const [index, text] of lines.entries()) reader.indexLine(text, index + 1);
-  if (reader.issues.length > 0) throw new ValidationError(reader.issues);
-  reader.finishIndex();
-  for (const [index, text] of lines.entries()) reader.convertLine(text, index + 1);
+  for (const [index, text] of lines.entries()) reader.addLine(text, index + 1);
   return finish(source, format, reader.issues, reader.finish());
 }
 
