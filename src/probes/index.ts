@@ -2,12 +2,31 @@
  * Probe-based evaluation of agent sessions (seed 004): compaction points, probe extraction, the rubric, answerers,
  * the judge and aggregation.
  */
+export {
+  aggregateScores,
+  type GroupScores,
+  type ProbeAggregate,
+  type ScoredAnswer,
+  type ScoreEstimate,
+} from './aggregate-scores.js';
+export {
+  ANSWER_SYSTEM_PROMPT,
+  type Answerer,
+  createLexicalAnswerer,
+  createModelAnswerer,
+  LEXICAL_ANSWERER_ID,
+} from './answerers.js';
+export { createDeterministicJudge, DETERMINISTIC_JUDGE_ID } from './create-deterministic-judge.js';
+export { createModelJudge } from './create-model-judge.js';
 export { DEFAULT_RUBRIC } from './default-rubric.js';
 export { type ExtractProbesOptions, extractProbes } from './extract-probes.js';
+export { buildJudgeMessage, JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
+export type { CriterionResult, Judge, JudgeFailure, JudgeInput, JudgeVerdict } from './judge-types.js';
 export { criterionDimensions, parseRubric } from './parse-rubric.js';
 export { PROBE_CRITERIA } from './probe-criteria.js';
 export { type GroundTruth, PROBE_TYPES, type Probe, type ProbeType } from './probe-types.js';
 export type { LocalizedText, Rubric, RubricCriterion, RubricDimension } from './rubric-types.js';
+export { scoreCriteria } from './score-criteria.js';
 export {
   type CommandRun,
   type FileOperation,
