@@ -86,13 +86,16 @@ function groupScores(answers: readonly ScoredAnswer[], seed: string): GroupScore
 export function estimate(values: readonly number[], seed: string): ScoreEstimate {
   const n = values.length;
   if (n === 0) return { mean: Number.NaN, low: Number.NaN, high: Number.NaN, n };
-  const mean = values.reduce((sum, value) => sum + value, 0) / n;
+  // Sorted first, so mean and interval depend on the values, not on the order they were judged or resumed in
+  // (floating-point sums differ in the last bit with the order).
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / n;
   if (n === 1) return { mean, low: mean, high: mean, n };
   const prng = createPrng(`probe-bootstrap/${seed}`);
   const means: number[] = [];
   for (let sample = 0; sample < RESAMPLES; sample++) {
     let sum = 0;
-    for (let draw = 0; draw < n; draw++) sum += values[prng.int(0, n - 1)] as number;
+    for (let draw = 0; draw < n; draw++) sum += sorted[prng.int(0, n - 1)] as number;
     means.push(sum / n);
   }
   means.sort((a, b) => a - b);

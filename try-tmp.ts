@@ -1,0 +1,11 @@
+import { readSessions } from './src/sessions/index.js';
+import { runProbes, } from './src/probes/run-probes.js';
+import { loadProbeMethod } from './src/probes/compact-for-probes.js';
+import { createLexicalAnswerer, createDeterministicJudge, DEFAULT_RUBRIC } from './src/probes/index.js';
+const sessions = await readSessions(['samples/sessions']);
+const methods = await Promise.all(['default', 'structured-state', 'observation-masking', 'truncate-last-n', 'null'].map((m) => loadProbeMethod(m)));
+const t = performance.now();
+const run = await runProbes({ sessions: sessions.map((s) => ({ key: s.source, messages: s.messages, cwd: s.metadata.cwd })), methods, answerer: createLexicalAnswerer(), judge: createDeterministicJudge({ rubric: DEFAULT_RUBRIC }) });
+console.log(performance.now() - t, run.results.length, run.results.filter((r) => r.error).map((r) => r.error).slice(0, 3));
+for (const [m, g] of Object.entries(run.aggregate.byMethod)) console.log(m, g.overall.mean.toFixed(2), g.overall.n, Object.entries(g.dimensions).map(([d, e]) => `${d}=${e.mean.toFixed(2)}`).join(' '));
+console.log(run.results.filter(r => r.method === 'default').slice(0, 3).map((r) => ({ tokensBefore: r.tokensBefore, tokensAfter: r.tokensAfter })));
