@@ -53,12 +53,23 @@ export async function loadProbeMethod(
       });
       return {
         messages: result.messages,
-        text: renderContext(result.messages),
+        text: blind(renderContext(result.messages), name),
         tokensBefore,
         tokensAfter: result.report.tokensAfter,
       };
     },
   };
+}
+
+/**
+ * Removes the method's name from a context, so neither the model under test nor the judge can tell which method
+ * made it (seed 004's blinding): the engine's `[Compacted by NAME: …]` marker, and the name itself when it is not
+ * an ordinary word (a hyphenated name or a plugin path never occurs in a session by chance).
+ */
+export function blind(text: string, method: string): string {
+  let blinded = text.replaceAll(`[Compacted by ${method}:`, '[Compacted:');
+  if (/[-/@.]/.test(method)) blinded = blinded.replaceAll(method, '[method]');
+  return blinded;
 }
 
 /** A context as plain text: one block per message, tool calls named with their arguments. */
