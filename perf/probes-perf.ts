@@ -5,6 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Message } from '../src/messages/types.js';
+import { extractProbes } from '../src/probes/index.js';
+import { readSessions } from '../src/sessions/index.js';
+import { createTokenCounter } from '../src/tokens/index.js';
 import { writeLargeClaudeLog } from './fixtures/write-large-claude-log.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -54,5 +58,34 @@ const result: Record<string, unknown> = {
     target: '>= 50 MB/s, < 400 MB RSS',
     pass: rate >= 50 && rss < 400,
   },
+};
+
+// Probe generation on a session of at least 100k tokens: the sample sessions of both formats, one after another.
+const samples = await readSessions([join(root, 'samples/sessions')]);
+const counter = createTokenCounter();
+const history: Message[] = [];
+let tokens = 0;
+for (let copy = 0; tokens < 100_000; copy++) {
+  for (const session of samples) {
+    for (const message of session.messages)
+      history.push({ ...message, ...(message.id ? { id: `${message.id}-${copy}` } : {}) });
+    tokens += counter.countMessages(session.messages);
+  }
+}
+const generation: number[] = [];
+let probeCount = 0;
+for (let run = 0; run < Math.max(RUNS, 5); run++) {
+  const start = performance.now();
+  probeCount = extractProbes(history, { cwd: '/home/dana/src/compactkit' }).length;
+  generation.push(performance.now() - start);
+}
+const generationMs = median(generation);
+result.probeGeneration = {
+  session: `${tokens} tokens, ${history.length} messages (the six samples)`,
+  probes: probeCount,
+  runs: generation.length,
+  medianMs: round(generationMs),
+  target: '< 1000 ms',
+  pass: generationMs < 1000,
 };
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
