@@ -95,7 +95,12 @@ export function registerProbeCommand(program: Command): void {
       const methodModel = options.methodModel ? createLanguageModel(options.methodModel) : undefined;
       const methods = [];
       for (const name of options.method)
-        methods.push(await loadProbeMethod(name, methodModel ? { model: methodModel } : {}));
+        methods.push(
+          await loadProbeMethod(name, {
+            ...(methodModel ? { model: methodModel } : {}),
+            ...(options.methodModel ? { modelSpec: options.methodModel } : {}),
+          }),
+        );
       const answerer = options.model
         ? createModelAnswerer(createLanguageModel(options.model))
         : createLexicalAnswerer();

@@ -5,6 +5,8 @@ import { ValidationError } from '../errors.js';
 import type { LanguageModel } from '../llm/types.js';
 import type { Message } from '../messages/types.js';
 import type { TokenCounter } from '../tokens/index.js';
+import { createAnthropicCompactMethod } from './anthropic-compact-method.js';
+import { blind, renderContext } from './render-context.js';
 
 /** A compacted context, as messages and as the text the answerer and the judge read. */
 export interface ProbeContext {
@@ -26,12 +28,23 @@ export interface ProbeMethod {
 /**
  * A registered method (built-in name or plugin path) as a probe method: the engine compacts the history with
  * the method as its block strategy, pins and recent turns kept around it, exactly as `compactkit compact` does;
- * `default` is the engine's own block compaction.
+ * `default` is the engine's own block compaction; `anthropic-compact` is the provider's server-side compaction
+ * (`modelSpec` names the Anthropic model).
  */
 export async function loadProbeMethod(
   name: string,
-  options: { model?: LanguageModel } = {},
+  options: { model?: LanguageModel; modelSpec?: string } = {},
 ): Promise<ProbeMethod> {
+  if (name === 'anthropic-compact') {
+    if (!options.modelSpec)
+      throw new ValidationError([
+        {
+          where: '--method anthropic-compact',
+          message: 'needs --method-model anthropic:<model>, e.g. --method-model anthropic:claude-sonnet-4-5',
+        },
+      ]);
+    return createAnthropicCompactMethod(options.modelSpec);
+  }
   const compactor = name === 'default' ? undefined : await loadCompactor(name, {});
   if (compactor?.needsModel === true && options.model === undefined) {
     throw new ValidationError([
@@ -59,35 +72,4 @@ export async function loadProbeMethod(
       };
     },
   };
-}
-
-/**
- * Removes the method's name from a context, so neither the model under test nor the judge can tell which method
- * made it (seed 004's blinding): the engine's `[Compacted by NAME: …]` marker, and the name itself when it is not
- * an ordinary word (a hyphenated name or a plugin path never occurs in a session by chance).
- */
-export function blind(text: string, method: string): string {
-  let blinded = text.replaceAll(`[Compacted by ${method}:`, '[Compacted:');
-  if (/[-/@.]/.test(method)) blinded = blinded.replaceAll(method, '[method]');
-  return blinded;
-}
-
-/** A context as plain text: one block per message, tool calls named with their arguments. */
-export function renderContext(messages: readonly Message[]): string {
-  return messages
-    .map((message) => {
-      const head =
-        message.role === 'tool'
-          ? `[tool ${message.toolName ?? ''}${message.isError ? ' error' : ''}]`
-          : `[${message.role}]`;
-      const calls = (message.toolCalls ?? []).map(
-        (call) => `→ ${call.name}(${cutText(JSON.stringify(call.arguments), 400)})`,
-      );
-      return [head, message.content, ...calls].filter((part) => part !== '').join('\n');
-    })
-    .join('\n\n');
-}
-
-function cutText(text: string, length: number): string {
-  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }

@@ -16,13 +16,8 @@ export {
   createModelAnswerer,
   LEXICAL_ANSWERER_ID,
 } from './answerers.js';
-export {
-  blind,
-  loadProbeMethod,
-  type ProbeContext,
-  type ProbeMethod,
-  renderContext,
-} from './compact-for-probes.js';
+export { createAnthropicCompactMethod } from './anthropic-compact-method.js';
+export { loadProbeMethod, type ProbeContext, type ProbeMethod } from './compact-for-probes.js';
 export { type CompactionPointOptions, findCompactionPoints } from './compaction-points.js';
 export { createDeterministicJudge, DETERMINISTIC_JUDGE_ID } from './create-deterministic-judge.js';
 export { createModelJudge } from './create-model-judge.js';
@@ -35,6 +30,7 @@ export { criterionDimensions, parseRubric } from './parse-rubric.js';
 export { PROBE_CRITERIA } from './probe-criteria.js';
 export { type ProbeResult, probeResultKey, probeResultSchema } from './probe-result.js';
 export { type GroundTruth, PROBE_TYPES, type Probe, type ProbeType } from './probe-types.js';
+export { blind, renderContext } from './render-context.js';
 export type { LocalizedText, Rubric, RubricCriterion, RubricDimension } from './rubric-types.js';
 export {
   aggregateResults,
