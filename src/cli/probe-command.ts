@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { ValidationError } from '../errors.js';
@@ -34,6 +34,7 @@ interface ProbeCommandOptions {
   db?: string;
   store: boolean;
   json?: boolean;
+  report?: string;
   inputFormat: 'auto' | SessionFormat;
 }
 
@@ -82,6 +83,7 @@ export function registerProbeCommand(program: Command): void {
     .option('--db <path>', 'the store file (default .compactkit/compactkit.db)')
     .option('--no-store', 'do not store results (no resume)')
     .option('--json', 'print the results and the aggregate as JSON')
+    .option('--report <path>', 'also write an HTML report: the table, a per-dimension chart and every answer')
     .addHelpText('after', HELP_AFTER)
     .action(async (paths: string[], options: ProbeCommandOptions) => {
       const sessions = await readSessions(paths, { format: options.inputFormat });
@@ -151,6 +153,10 @@ export function registerProbeCommand(program: Command): void {
           seed: options.seed,
           ...(store ? { store: { store, runId } } : {}),
         });
+        if (options.report) {
+          const { renderProbeReport } = await import('../report/html/render-probe-section.js');
+          writeFileSync(options.report, renderProbeReport(run, { answerer: answerer.id, judge: judge.id }));
+        }
         if (store)
           store.runs.finish(runId, run.results.some((result) => result.error) ? 'incomplete' : 'complete');
         if (options.json) {
@@ -170,6 +176,7 @@ export function registerProbeCommand(program: Command): void {
               ? [`${failed.length} answer(s) failed and are not scored; see --json for each error`]
               : []),
             ...(store ? [`stored as run ${runId} in ${store.path}`] : []),
+            ...(options.report ? [`wrote ${options.report}`] : []),
           ].join('\n'),
         );
         process.stdout.write('\n');
