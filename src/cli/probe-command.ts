@@ -11,6 +11,7 @@ import {
   createLexicalAnswerer,
   createModelAnswerer,
   createModelJudge,
+  createModelProbeExtractor,
   DEFAULT_RUBRIC,
   parseRubric,
 } from '../probes/index.js';
@@ -35,6 +36,7 @@ interface ProbeCommandOptions {
   store: boolean;
   json?: boolean;
   report?: string;
+  probeModel?: string;
   inputFormat: 'auto' | SessionFormat;
 }
 
@@ -63,6 +65,10 @@ export function registerProbeCommand(program: Command): void {
     .option('--method-model <spec>', 'the model LLM-based methods use')
     .option('--model <spec>', 'the model under test that answers the probes (default: the lexical reader)')
     .option('--judge <spec>', 'the judge model (default: the deterministic judge)')
+    .option(
+      '--probe-model <spec>',
+      'also let this model write probes (kept only when their facts occur in the session)',
+    )
     .option(
       '--window <tokens>',
       'compaction points where the engine trigger fires for this window',
@@ -124,6 +130,7 @@ export function registerProbeCommand(program: Command): void {
         perType: options.perType,
         rubric: rubric.id,
         seed: options.seed,
+        probeModel: options.probeModel,
       };
       const fingerprint = createHash('sha256').update(JSON.stringify(config)).digest('hex');
       const store = options.store ? openStore(options.db ? { path: options.db } : {}) : undefined;
@@ -151,6 +158,9 @@ export function registerProbeCommand(program: Command): void {
           budgetTokens: options.budget,
           maxPerType: options.perType,
           seed: options.seed,
+          ...(options.probeModel
+            ? { extraProbes: createModelProbeExtractor(createLanguageModel(options.probeModel)) }
+            : {}),
           ...(store ? { store: { store, runId } } : {}),
         });
         if (options.report) {

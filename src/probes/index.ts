@@ -26,6 +26,7 @@ export { type ExtractProbesOptions, extractProbes } from './extract-probes.js';
 export { formatProbeTable } from './format-probe-table.js';
 export { buildJudgeMessage, JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
 export type { CriterionResult, Judge, JudgeFailure, JudgeInput, JudgeVerdict } from './judge-types.js';
+export { createModelProbeExtractor, PROBE_WRITER_PROMPT } from './model-probe-extractor.js';
 export { criterionDimensions, parseRubric } from './parse-rubric.js';
 export { PROBE_CRITERIA } from './probe-criteria.js';
 export { type ProbeResult, probeResultKey, probeResultSchema } from './probe-result.js';

@@ -10,6 +10,7 @@ import { type CompactionPointOptions, findCompactionPoints } from './compaction-
 import { extractProbes } from './extract-probes.js';
 import type { Judge } from './judge-types.js';
 import { type ProbeResult, probeResultKey, probeResultSchema } from './probe-result.js';
+import type { Probe } from './probe-types.js';
 
 /** One session to evaluate. */
 export interface ProbeSessionInput {
@@ -31,6 +32,8 @@ export interface RunProbesOptions {
   /** Tokens the compacted context may take; 8,000 when absent. */
   budgetTokens?: number;
   maxPerType?: number;
+  /** Model-assisted extraction, run after the deterministic one; its probes are added (`source: 'model'`). */
+  extraProbes?: (history: readonly Message[]) => Promise<Probe[]>;
   counter?: TokenCounter;
   /** Seeds the blinded judging order; `probes` when absent. */
   seed?: string;
@@ -67,6 +70,7 @@ export async function runProbes(options: RunProbesOptions): Promise<ProbeRun> {
         ...(session.cwd ? { cwd: session.cwd } : {}),
         ...(options.maxPerType ? { maxPerType: options.maxPerType } : {}),
       });
+      if (options.extraProbes) probes.push(...(await options.extraProbes(history)));
       const pending: { result: ProbeResult; context: string }[] = [];
       for (const method of options.methods) {
         const keys = probes.map((probe) => probeResultKey(point, method.name, probe.id));
