@@ -10,9 +10,10 @@ import {
 import { CompactionError, ValidationError } from '../errors.js';
 import { toAnthropicMessages, toModelMessages, toOpenAIMessages } from '../messages/index.js';
 import type { Message } from '../messages/types.js';
+import type { SessionFormat } from '../sessions/index.js';
 import { createTokenCounter, type TokenEncoding } from '../tokens/index.js';
 import { checkTranscript, loadMethod, loadTranscript } from './compact-input.js';
-import { parseChoice, parseEncoding, parseWholeNumber } from './parse-options.js';
+import { parseChoice, parseEncoding, parseInputFormat, parseWholeNumber } from './parse-options.js';
 
 const OUTPUT_FORMATS = ['compactkit', 'openai', 'anthropic', 'ai-sdk'] as const;
 type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -33,6 +34,7 @@ interface CompactCommandOptions {
   format: OutputFormat;
   repair?: boolean;
   json?: boolean;
+  inputFormat: 'auto' | SessionFormat;
 }
 
 const HELP_AFTER = `
@@ -56,9 +58,15 @@ export function registerCompactCommand(program: Command): void {
   program
     .command('compact')
     .description(
-      'compact a transcript (JSON or JSONL, our format, OpenAI, Anthropic or AI SDK) and report what was kept',
+      'compact a transcript (a Claude Code session, a Codex rollout, or JSON/JSONL messages in our format, OpenAI, Anthropic or AI SDK) and report what was kept',
     )
-    .argument('<file>', 'transcript file (.json or .jsonl), or - for standard input')
+    .argument('<file>', 'transcript or session file (.json or .jsonl), or - for standard input')
+    .option(
+      '--input-format <format>',
+      'read the input as auto (detect), claude-code, codex, compactkit, openai, anthropic or ai-sdk',
+      parseInputFormat,
+      'auto',
+    )
     .option('--method <name>', 'a built-in method or a plugin path (default: the engine block compaction)')
     .option('--method-opt <name=value>', 'a method option, e.g. maxTokens=1500 (repeatable)', collect, [])
     .option('--method-model <spec>', 'the model an LLM-based method uses, e.g. openai:gpt-4o-mini')
@@ -92,7 +100,7 @@ export function registerCompactCommand(program: Command): void {
     .option('--json', 'print the report as JSON instead of text')
     .addHelpText('after', HELP_AFTER)
     .action(async (file: string, options: CompactCommandOptions) => {
-      const transcript = await loadTranscript(file);
+      const transcript = await loadTranscript(file, options.inputFormat);
       const source = file === '-' ? '<stdin>' : file;
       const method = await loadMethod({
         method: options.method,

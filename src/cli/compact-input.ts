@@ -10,21 +10,28 @@ import { parseMethodOptionArgs } from '../compactors/registry/method-options.js'
 import type { Compactor } from '../compactors/types.js';
 import { ValidationError } from '../errors.js';
 import { createLanguageModel } from '../llm/create-language-model.js';
-import { parseTranscript, readTranscript, type Transcript } from '../messages/index.js';
 import type { Message } from '../messages/types.js';
+import { parseSession, readSession, type Session, type SessionFormat } from '../sessions/index.js';
 import type { TokenCounter } from '../tokens/index.js';
 import { decodeUtf8 } from '../validation/decode-utf8.js';
 
-/** Reads the transcript from a file, or from standard input when `file` is `-`. */
-export async function loadTranscript(file: string): Promise<Transcript> {
-  if (file !== '-') return readTranscript(file);
+/**
+ * Reads the transcript from a file, or from standard input when `file` is `-`: any message format, a Claude
+ * Code session or a Codex rollout, detected unless `format` names one.
+ */
+export async function loadTranscript(
+  file: string,
+  format: 'auto' | SessionFormat = 'auto',
+): Promise<Session> {
+  if (file !== '-') return readSession(file, { format });
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   const { text, warning } = decodeUtf8(Buffer.concat(chunks), '<stdin>');
-  const transcript = parseTranscript(text, {
+  const session = parseSession(text, {
+    format,
     source: isJsonDocument(text) ? '<stdin>.json' : '<stdin>.jsonl',
   });
-  return warning === undefined ? transcript : { ...transcript, warnings: [warning, ...transcript.warnings] };
+  return warning === undefined ? session : { ...session, warnings: [warning, ...session.warnings] };
 }
 
 /** True when the text is one JSON array, or one object with `messages`: a `.json` transcript; else JSONL. */

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { SESSION_FORMATS, type SessionFormat } from '../sessions/index.js';
 import type { TokenEncoding } from '../tokens/index.js';
 
 /** Parses a whole number >= 0 for a commander option, with a one-line error otherwise. */
@@ -21,6 +22,15 @@ const FORMATS = ['auto', 'compactkit', 'openai', 'anthropic', 'ai-sdk'] as const
 export function parseFormat(value: string): (typeof FORMATS)[number] {
   const found = FORMATS.find((format) => format === value);
   if (!found) throw new InvalidArgumentError(`expected one of ${FORMATS.join('|')}, got "${value}"`);
+  return found;
+}
+
+const INPUT_FORMATS = ['auto', ...SESSION_FORMATS] as const;
+
+/** Parses `--input-format`: `auto`, an agent log format (claude-code, codex) or a message format. */
+export function parseInputFormat(value: string): 'auto' | SessionFormat {
+  const found = INPUT_FORMATS.find((format) => format === value);
+  if (!found) throw new InvalidArgumentError(`expected one of ${INPUT_FORMATS.join('|')}, got "${value}"`);
   return found;
 }
 

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBenchCommand } from './bench-command.js';
 import { registerCompactCommand } from './compact-command.js';
 import { registerModelsCommand } from './models-command.js';
+import { registerProbeCommand } from './probe-command.js';
 import { registerReportCommand } from './report-command.js';
 import { reportError } from './report-error.js';
 import { registerRunsCommand } from './runs-command.js';
@@ -25,6 +26,7 @@ export function createProgram(): Command {
   registerModelsCommand(program);
   registerRunsCommand(program);
   registerReportCommand(program);
+  registerProbeCommand(program);
   return program;
 }
 

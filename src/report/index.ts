@@ -5,6 +5,7 @@
 export { buildReportData, type ReportOptions } from './build-report-data.js';
 export { escapeHtml } from './html/escape-html.js';
 export { renderHtmlReport } from './html/render-html-report.js';
+export { renderProbeReport, renderProbeSection } from './html/render-probe-section.js';
 export { renderMarkdownReport } from './render-markdown-report.js';
 export type * from './report-data.js';
 export { type ReportFormat, writeReport } from './write-report.js';
