@@ -3,6 +3,7 @@ import type { RecordedCall } from '../llm/types.js';
 import { fromJsonText, toJsonText, toOptionalJsonText } from './json-text.js';
 import { recordedCallSchema, recordedErrorSchema, storedResponseSchema } from './record-schemas.js';
 import { runNotFound } from './run-table.js';
+import { createTextReader, createTextWriter, type TextReader } from './text-packs.js';
 import type { LlmCallStore, ModelUsage, RecordedUsageTotals, RunUsage } from './types.js';
 import { validateInput } from './validate-input.js';
 
@@ -10,8 +11,8 @@ interface CallRow {
   key: string;
   model_id: string;
   run_id: string | null;
-  request_json: string;
-  response_json: string | null;
+  request_text: number;
+  response_text: number | null;
   error_json: string | null;
   created_at: string;
 }
@@ -34,8 +35,8 @@ const totalsColumns = `count(*) AS calls,
   sum(output_tokens) AS output_tokens,
   sum(cost_usd) AS cost_usd,
   sum(latency_ms) AS latency_ms,
-  sum(response_json IS NOT NULL AND (input_tokens IS NULL OR output_tokens IS NULL)) AS calls_without_usage,
-  sum(response_json IS NOT NULL AND cost_usd IS NULL) AS calls_without_cost`;
+  sum(response_text IS NOT NULL AND (input_tokens IS NULL OR output_tokens IS NULL)) AS calls_without_usage,
+  sum(response_text IS NOT NULL AND cost_usd IS NULL) AS calls_without_cost`;
 
 /** Validates a recorded call and writes its row; the caller holds the transaction. */
 export type CallWriter = (call: RecordedCall) => void;
@@ -44,21 +45,27 @@ export type CallWriter = (call: RecordedCall) => void;
 export function createCallWriter(database: Database.Database, path: string): CallWriter {
   const runExists = database.prepare('SELECT 1 FROM runs WHERE id = ?');
   const insert = database.prepare(
-    `INSERT INTO llm_calls (key, model_id, run_id, request_json, response_json, error_json,
+    `INSERT INTO llm_calls (key, model_id, run_id, request_text, response_text, error_json,
        input_tokens, output_tokens, latency_ms, cost_usd, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const writeTexts = createTextWriter(database);
   return (call) => {
     const parsed = validateInput(recordedCallSchema, call, 'call');
     // Said plainly here rather than as SQLite's "FOREIGN KEY constraint failed".
     if (parsed.runId !== undefined && !runExists.get(parsed.runId)) throw runNotFound(path, parsed.runId);
     const { response } = parsed;
+    // Request and response go to the text store: a prompt sent again (a replay, the same item and artifact)
+    // is kept once, and each is compressed.
+    const request = toJsonText(parsed.request, 'call.request');
+    const responseJson = toOptionalJsonText(response && withoutCached(response), 'call.response');
+    const [requestId, responseId] = writeTexts(responseJson === null ? [request] : [request, responseJson]);
     insert.run(
       parsed.key,
       parsed.modelId,
       parsed.runId ?? null,
-      toJsonText(parsed.request, 'call.request'),
-      toOptionalJsonText(response && withoutCached(response), 'call.response'),
+      requestId,
+      responseId ?? null,
       toOptionalJsonText(parsed.error, 'call.error'),
       response?.usage.inputTokens ?? null,
       response?.usage.outputTokens ?? null,
@@ -72,8 +79,10 @@ export function createCallWriter(database: Database.Database, path: string): Cal
 /** Lists calls in the order they were made. */
 export function selectCalls(
   database: Database.Database,
+  path: string,
   filter: { runId?: string; key?: string; modelId?: string } = {},
 ): RecordedCall[] {
+  const reader = createTextReader(database, path);
   const conditions: string[] = [];
   const values: string[] = [];
   for (const [column, value] of [
@@ -89,7 +98,7 @@ export function selectCalls(
   return database
     .prepare<string[], CallRow>(`SELECT * FROM llm_calls ${where} ORDER BY id`)
     .all(...values)
-    .map(callFromRow);
+    .map((row) => callFromRow(row, reader));
 }
 
 /** The `llm_calls` table behind `store.llmCalls`; `write` wraps each write in an IMMEDIATE transaction. */
@@ -101,19 +110,19 @@ export function createLlmCallStore(
   const writeCall = createCallWriter(database, path);
   // The key index finds the candidates; the highest id among them is the newest.
   const findNewest = database.prepare<[string], CallRow>(
-    `SELECT * FROM llm_calls WHERE key = ? AND response_json IS NOT NULL AND error_json IS NULL
+    `SELECT * FROM llm_calls WHERE key = ? AND response_text IS NOT NULL AND error_json IS NULL
      ORDER BY id DESC LIMIT 1`,
   );
   return {
     find(key) {
       const row = findNewest.get(key);
-      return row ? callFromRow(row) : undefined;
+      return row ? callFromRow(row, createTextReader(database, path, 1)) : undefined;
     },
     record(call) {
       write(`cannot record LLM call ${call.key}`, () => writeCall(call));
     },
     list(filter) {
-      return selectCalls(database, filter);
+      return selectCalls(database, path, filter);
     },
     usageByModel(filter = {}) {
       const where = filter.runId === undefined ? '' : 'WHERE run_id = ?';
@@ -138,17 +147,18 @@ export function createLlmCallStore(
   };
 }
 
-function callFromRow(row: CallRow): RecordedCall {
+function callFromRow(row: CallRow, reader: TextReader): RecordedCall {
+  const [request, response] = reader.read([row.request_text, row.response_text]);
   const call: RecordedCall = {
     key: row.key,
     modelId: row.model_id,
-    request: fromJsonText(row.request_json),
+    request: fromJsonText(request ?? 'null'),
     createdAt: row.created_at,
   };
   // Parsed, not cast: a row that does not fit fails here, naming the call, not later in a caller.
   const where = `llm call ${row.key}`;
-  if (row.response_json !== null) {
-    call.response = validateInput(storedResponseSchema, fromJsonText(row.response_json), 'response', where);
+  if (response !== null && response !== undefined) {
+    call.response = validateInput(storedResponseSchema, fromJsonText(response), 'response', where);
   }
   if (row.error_json !== null) {
     call.error = validateInput(recordedErrorSchema, fromJsonText(row.error_json), 'error', where);

@@ -191,6 +191,6 @@ function readContents(database: Database.Database, path: string, runId: string):
     cases: readCases(database, path, runId),
     evaluationRows,
     probeResults,
-    llmCalls: selectCalls(database, { runId }),
+    llmCalls: selectCalls(database, path, { runId }),
   };
 }

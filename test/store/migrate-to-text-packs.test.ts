@@ -59,6 +59,32 @@ describe('store schema 2 (texts in compressed packs)', () => {
     failed.verdicts = [{ cycle: 0, itemKey: 'item-0', score: 0, violation: false }];
     source.runs.create({ id: 'odd', kind: 'evaluate', fingerprint: 'f', config: { a: 1 }, versions: {} });
     source.writeCase('odd', failed);
+    const request = { messages: [{ role: 'user', content: 'Which port?' }] };
+    const usage = { inputTokens: 12, outputTokens: undefined };
+    const answer = {
+      text: 'Port 8437.',
+      usage,
+      latencyMs: 40,
+      finishReason: 'stop' as const,
+      costUsd: 0.001,
+    };
+    const at = '2026-01-01T00:00:00.000Z';
+    source.llmCalls.record({
+      key: 'k1',
+      modelId: 'openai:m',
+      request,
+      response: answer,
+      runId: 'odd',
+      createdAt: at,
+    });
+    source.llmCalls.record({
+      key: 'k2',
+      modelId: 'openai:m',
+      request,
+      error: { code: 'provider_error', message: 'HTTP 500' },
+      runId: 'odd',
+      createdAt: at,
+    });
     contents.push(source.readRun('odd'));
     source.close();
 
@@ -69,6 +95,14 @@ describe('store schema 2 (texts in compressed packs)', () => {
     expect(store.readonly).toBe(true);
     expect(store.schemaVersion).toBe(2);
     for (const expected of contents) expect(store.readRun(expected.run.id)).toEqual(expected);
+    expect(contents.at(-1)?.llmCalls).toHaveLength(2);
+    expect(store.llmCalls.find('k1')?.response?.text).toBe('Port 8437.');
+    expect(store.llmCalls.usageByRun().find((usage) => usage.runId === 'odd')).toMatchObject({
+      calls: 2,
+      failedCalls: 1,
+      inputTokens: 12,
+      callsWithoutUsage: 1,
+    });
     for (const result of results) {
       const { run: _run, ...before } = result.scores;
       const { run: _again, ...after } = scoreStoredRun(store, result.run.id, { tier: '2x' });

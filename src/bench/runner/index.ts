@@ -3,6 +3,20 @@
  * resumes killed runs; rescores stored runs from their responses.
  */
 export {
+  type BenchCaseData,
+  type BenchCycleData,
+  type BenchItemResponseData,
+  type BenchRunConfig,
+  type BenchVerdictData,
+  benchCaseDataSchema,
+  benchCycleDataSchema,
+  benchItemResponseDataSchema,
+  benchRunConfigSchema,
+  benchVerdictDataSchema,
+  type FailedCaseData,
+  failedCaseDataSchema,
+} from './bench-record-schemas.js';
+export {
   type BenchProgress,
   type BenchRunOptions,
   DEFAULT_CASE_TIMEOUT_MS,
@@ -10,6 +24,14 @@ export {
   type Tier,
 } from './bench-run-options.js';
 export { continuationTurns } from './continuation-turns.js';
+export {
+  type BenchCaseRecord,
+  type BenchCycle,
+  type BenchItemResponse,
+  type BenchVerdict,
+  parseBenchCase,
+  parseBenchRunConfig,
+} from './parse-bench-records.js';
 export { type PlannedCase, planCases } from './plan-cases.js';
 export { type BenchRunResult, runBench } from './run-bench.js';
 export { type RunBenchesOptions, type RunBenchesResult, runBenches } from './run-benches.js';

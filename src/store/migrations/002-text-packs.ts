@@ -11,6 +11,8 @@ import type { Migration } from './migration.js';
  * - `cases` gets an integer `id`; `cycles`, `artifacts`, `item_responses` and `verdicts` reference it by
  *   `case_id` and hold every text (data JSON, artifact JSON, prompt, response, reason) as a `*_text` id.
  *
+ * - `llm_calls` keeps its columns but holds the request and response as `request_text` / `response_text`.
+ *
  * The rows of schema 1 are moved over as they are (their JSON text is stored byte for byte), so every score
  * recomputes to the same number. `openStore` vacuums the file afterwards to give the space back.
  */
@@ -18,14 +20,19 @@ export const textPacks: Migration = {
   version: 2,
   name: 'text-packs',
   up(database) {
-    for (const table of ['cases', 'cycles', 'artifacts', 'item_responses', 'verdicts']) {
+    for (const table of ['cases', 'cycles', 'artifacts', 'item_responses', 'verdicts', 'llm_calls']) {
       database.exec(`ALTER TABLE ${table} RENAME TO ${table}_v1`);
     }
     createTables(database);
     copyCases(database);
-    for (const table of ['verdicts', 'item_responses', 'artifacts', 'cycles', 'cases']) {
+    copyCalls(database);
+    for (const table of ['verdicts', 'item_responses', 'artifacts', 'cycles', 'cases', 'llm_calls']) {
       database.exec(`DROP TABLE ${table}_v1`);
     }
+    database.exec(`
+      CREATE INDEX llm_calls_by_key ON llm_calls (key);
+      CREATE INDEX llm_calls_by_run ON llm_calls (run_id);
+    `);
   },
 };
 
@@ -83,6 +90,22 @@ function createTables(database: Database.Database): void {
       PRIMARY KEY (case_id, cycle, item_key)
     ) STRICT;
 
+    CREATE TABLE llm_calls (
+      id INTEGER PRIMARY KEY,
+      key TEXT NOT NULL CHECK (length(key) > 0),
+      model_id TEXT NOT NULL CHECK (length(model_id) > 0),
+      run_id TEXT REFERENCES runs (id) ON DELETE SET NULL,
+      request_text INTEGER NOT NULL REFERENCES texts (id),
+      response_text INTEGER REFERENCES texts (id),
+      error_json TEXT CHECK (json_valid(error_json)),
+      input_tokens INTEGER CHECK (input_tokens >= 0),
+      output_tokens INTEGER CHECK (output_tokens >= 0),
+      latency_ms REAL CHECK (latency_ms >= 0),
+      cost_usd REAL CHECK (cost_usd >= 0),
+      created_at TEXT NOT NULL,
+      CHECK (response_text IS NOT NULL OR error_json IS NOT NULL)
+    ) STRICT;
+
     CREATE TABLE verdicts (
       case_id INTEGER NOT NULL REFERENCES cases (id) ON DELETE CASCADE,
       cycle INTEGER NOT NULL CHECK (cycle >= 0),
@@ -94,6 +117,57 @@ function createTables(database: Database.Database): void {
       PRIMARY KEY (case_id, cycle, item_key)
     ) STRICT;
   `);
+}
+
+/** A row of schema 1's `llm_calls`. */
+interface CallRow {
+  id: number;
+  key: string;
+  model_id: string;
+  run_id: string | null;
+  request_json: string;
+  response_json: string | null;
+  error_json: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  latency_ms: number | null;
+  cost_usd: number | null;
+  created_at: string;
+}
+
+/** Copies every recorded model call, keeping its id (so the order of calls stays), one pack per call. */
+function copyCalls(database: Database.Database): void {
+  const writeTexts = createTextWriter(database);
+  const insert = database.prepare(
+    `INSERT INTO llm_calls (id, key, model_id, run_id, request_text, response_text, error_json,
+       input_tokens, output_tokens, latency_ms, cost_usd, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const rows = database.prepare<[number], CallRow>(
+    'SELECT * FROM llm_calls_v1 WHERE id > ? ORDER BY id LIMIT 200',
+  );
+  // In batches: a model run's requests can hold every artifact again, far more than memory should.
+  for (let batch = rows.all(-1); batch.length > 0; batch = rows.all(batch.at(-1)?.id ?? 0)) {
+    for (const row of batch) copyCall(row);
+  }
+  function copyCall(row: CallRow): void {
+    const texts = row.response_json === null ? [row.request_json] : [row.request_json, row.response_json];
+    const [request, response] = writeTexts(texts);
+    insert.run(
+      row.id,
+      row.key,
+      row.model_id,
+      row.run_id,
+      request,
+      response ?? null,
+      row.error_json,
+      row.input_tokens,
+      row.output_tokens,
+      row.latency_ms,
+      row.cost_usd,
+      row.created_at,
+    );
+  }
 }
 
 /** Copies every schema-1 case, in the order written, one pack for its records and one for its artifacts. */
