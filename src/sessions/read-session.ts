@@ -5,8 +5,9 @@ import { createInterface } from 'node:readline';
 import { CompactkitError, ValidationError } from '../errors.js';
 import { assignTurns } from '../messages/assign-turns.js';
 import type { ConversionWarning } from '../messages/conversion-types.js';
+import type { MessageFormat } from '../messages/detect-message-format.js';
 import { fillToolNames } from '../messages/fill-tool-names.js';
-import { parseTranscript } from '../messages/read-transcript.js';
+import { parseTranscript, readTranscript, type Transcript } from '../messages/read-transcript.js';
 import type { Message } from '../messages/types.js';
 import { ClaudeCodeReader } from './claude-code-reader.js';
 import { CodexReader } from './codex-reader.js';
@@ -33,7 +34,11 @@ export function parseSession(text: string, options: ReadSessionOptions & { sourc
   const lines = body.split('\n');
   const format = resolveFormat(lines.slice(0, DETECT_LINES), options.format);
   if (format === undefined || (format !== 'claude-code' && format !== 'codex'))
-    return fromTranscript(body, source, format);
+    try {
+      return asSession(parseTranscript(body, { source, ...transcriptOptions(format) }), source);
+    } catch (error) {
+      throw explainFailure(error, body.slice(0, 8192), source, format);
+    }
   return readAgentLogSync(format, source, lines);
 }
 
@@ -46,8 +51,12 @@ export async function readSession(path: string, options: ReadSessionOptions = {}
   const firstLines = await readFirstLines(path);
   const format = resolveFormat(firstLines, options.format);
   if (format !== 'claude-code' && format !== 'codex') {
-    const { readFile } = await import('node:fs/promises');
-    return fromTranscript(await readFile(path, 'utf8'), path, format);
+    // readTranscript, not our own read: it owns how a file's bytes are decoded.
+    try {
+      return asSession(await readTranscript(path, transcriptOptions(format)), path);
+    } catch (error) {
+      throw explainFailure(error, firstLines.join('\n'), path, format);
+    }
   }
   const pass: LinePass = async (visit) => {
     const lines = createInterface({
@@ -146,29 +155,36 @@ function finish(
   };
 }
 
-/** A message-format transcript; when it fails and looks like no message format either, say what was tried. */
-function fromTranscript(text: string, source: string, format: Session['format'] | undefined): Session {
-  try {
-    const transcript = parseTranscript(text, {
-      source,
-      ...(format !== undefined && format !== 'claude-code' && format !== 'codex' ? { format } : {}),
-    });
-    return {
-      source,
-      format: transcript.format,
-      messages: transcript.messages,
-      warnings: transcript.warnings,
-      metadata: {},
-    };
-  } catch (error) {
-    if (!(error instanceof ValidationError) || format !== undefined || looksLikeMessages(text)) throw error;
-    throw new ValidationError(
-      [{ where: `${source}:1`, message: `not a format compactkit knows: ${TRIED}` }],
-      {
-        cause: error,
-      },
-    );
-  }
+/** A message-format transcript as a session. */
+function asSession(transcript: Transcript, source: string): Session {
+  return {
+    source,
+    format: transcript.format,
+    messages: transcript.messages,
+    warnings: transcript.warnings,
+    metadata: {},
+  };
+}
+
+/** The message readers' options for a forced format (agent-log formats never reach them). */
+function transcriptOptions(format: Session['format'] | undefined): { format?: MessageFormat } {
+  return format !== undefined && format !== 'claude-code' && format !== 'codex' ? { format } : {};
+}
+
+/**
+ * The error to show when the message readers failed: their own when the text looks like messages or a format
+ * was forced, else one line saying which formats were tried.
+ */
+function explainFailure(
+  error: unknown,
+  head: string,
+  source: string,
+  format: Session['format'] | undefined,
+): unknown {
+  if (!(error instanceof ValidationError) || format !== undefined || looksLikeMessages(head)) return error;
+  return new ValidationError([{ where: `${source}:1`, message: `not a format compactkit knows: ${TRIED}` }], {
+    cause: error,
+  });
 }
 
 /** True when the first JSON value has a `role` or `messages`: then the message readers' errors are the useful ones. */

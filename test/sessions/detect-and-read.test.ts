@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSession, readSessions } from '../../src/sessions/index.js';
+import { parseSession, readSession, readSessions } from '../../src/sessions/index.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -20,6 +20,16 @@ describe('session format detection', () => {
     expect(() => parseSession(text, { source: 'x.jsonl' })).toThrow(
       'x.jsonl:1: not a format compactkit knows: tried Claude Code session, Codex rollout, and compactkit / OpenAI / Anthropic / AI SDK messages; pass --input-format to force one',
     );
+  });
+
+  it('says the same for a file, read through readTranscript', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'compactkit-sessions-')), 'x.jsonl');
+    writeFileSync(file, '{"event":"start","at":1}\n');
+    await expect(readSession(file)).rejects.toThrow(
+      `${file}:1: not a format compactkit knows: tried Claude Code session`,
+    );
+    writeFileSync(file, '{"role":"user","content":"hi"}\n');
+    expect((await readSession(file)).format).toBe('compactkit');
   });
 
   it('keeps the message readers’ own error for a broken message transcript', () => {
