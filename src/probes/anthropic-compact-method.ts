@@ -5,7 +5,7 @@ import { ProviderError } from '../llm/provider-error.js';
 import { type ProviderConnectionOptions, resolveProviderSettings } from '../llm/resolve-provider-settings.js';
 import { toAnthropicMessages } from '../messages/anthropic.js';
 import type { Message } from '../messages/types.js';
-import type { ProbeMethod } from './compact-for-probes.js';
+import type { ProbeMethod } from './probe-method.js';
 import { blind, renderContext } from './render-context.js';
 
 /** The beta that enables server-side compaction, and the smallest trigger the API takes. */

@@ -3,27 +3,9 @@ import { compactorAsBlockStrategy } from '../compactors/engine-bridges/compactor
 import { loadCompactor } from '../compactors/registry/load-compactor.js';
 import { ValidationError } from '../errors.js';
 import type { LanguageModel } from '../llm/types.js';
-import type { Message } from '../messages/types.js';
-import type { TokenCounter } from '../tokens/index.js';
 import { createAnthropicCompactMethod } from './anthropic-compact-method.js';
+import type { ProbeMethod } from './probe-method.js';
 import { blind, renderContext } from './render-context.js';
-
-/** A compacted context, as messages and as the text the answerer and the judge read. */
-export interface ProbeContext {
-  messages: Message[];
-  text: string;
-  tokensBefore: number;
-  tokensAfter: number;
-}
-
-/** Something that compacts a history for probing: a registered method, or a provider's opaque compaction. */
-export interface ProbeMethod {
-  readonly name: string;
-  compact(
-    history: readonly Message[],
-    options: { budgetTokens: number; counter: TokenCounter },
-  ): Promise<ProbeContext>;
-}
 
 /**
  * A registered method (built-in name or plugin path) as a probe method: the engine compacts the history with

@@ -17,7 +17,7 @@ export {
   LEXICAL_ANSWERER_ID,
 } from './answerers.js';
 export { createAnthropicCompactMethod } from './anthropic-compact-method.js';
-export { loadProbeMethod, type ProbeContext, type ProbeMethod } from './compact-for-probes.js';
+export { loadProbeMethod } from './compact-for-probes.js';
 export { type CompactionPointOptions, findCompactionPoints } from './compaction-points.js';
 export { createDeterministicJudge, DETERMINISTIC_JUDGE_ID } from './create-deterministic-judge.js';
 export { createModelJudge } from './create-model-judge.js';
@@ -29,6 +29,7 @@ export type { CriterionResult, Judge, JudgeFailure, JudgeInput, JudgeVerdict } f
 export { createModelProbeExtractor, PROBE_WRITER_PROMPT } from './model-probe-extractor.js';
 export { criterionDimensions, parseRubric } from './parse-rubric.js';
 export { PROBE_CRITERIA } from './probe-criteria.js';
+export type { ProbeContext, ProbeMethod } from './probe-method.js';
 export { type ProbeResult, probeResultKey, probeResultSchema } from './probe-result.js';
 export { type GroundTruth, PROBE_TYPES, type Probe, type ProbeType } from './probe-types.js';
 export { blind, renderContext } from './render-context.js';

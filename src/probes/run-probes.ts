@@ -5,10 +5,10 @@ import type { Store } from '../store/types.js';
 import { createTokenCounter, type TokenCounter } from '../tokens/index.js';
 import { aggregateScores, type ProbeAggregate } from './aggregate-scores.js';
 import type { Answerer } from './answerers.js';
-import type { ProbeContext, ProbeMethod } from './compact-for-probes.js';
 import { type CompactionPointOptions, findCompactionPoints } from './compaction-points.js';
 import { extractProbes } from './extract-probes.js';
 import type { Judge } from './judge-types.js';
+import type { ProbeContext, ProbeMethod } from './probe-method.js';
 import { type ProbeResult, probeResultKey, probeResultSchema } from './probe-result.js';
 import type { Probe } from './probe-types.js';
 
