@@ -1,0 +1,55 @@
+/**
+ * compactkit evaluate: the evaluation pipeline of seed 001 for anything that touches context (compressors,
+ * proxies, memory managers). Dataset -> System.process -> Evaluator.score -> Metric.compute -> EvalResult.
+ */
+
+export { EvalResult, type FlatRecord } from './eval-result.js';
+export { type EvaluateOptions, type EvaluateProgress, evaluate } from './evaluate.js';
+export { EVALUATION_VERSION, evaluationFingerprint } from './evaluation-store.js';
+export { answerQuality, containsAnswer, tokenOverlap } from './evaluators/answer-quality.js';
+export {
+  extractFinalAnswer,
+  mathAnswersEqual,
+  mathEquivalence,
+  normalizeMathAnswer,
+} from './evaluators/math-equivalence.js';
+export {
+  extractChoiceLetter,
+  goldChoiceLetter,
+  multipleChoiceAccuracy,
+} from './evaluators/multiple-choice-accuracy.js';
+export { type NliLabel, nliLabelMatch, parseNliLabel } from './evaluators/nli-label-match.js';
+export { normalizeAnswer } from './evaluators/normalize-answer.js';
+export { retention } from './evaluators/retention.js';
+export { rougeL, summarizationQuality } from './evaluators/summarization-quality.js';
+export {
+  compressionRatio,
+  costOfPass,
+  latency,
+  meanScore,
+  passRate,
+  perDatasetBreakdown,
+  tokenEfficiency,
+} from './metrics/built-in-metrics.js';
+export { type ParetoPoint, paretoRank } from './metrics/pareto-rank.js';
+export { bootstrapMeanInterval, percentile } from './metrics/statistics.js';
+export { identitySystem } from './systems/identity-system.js';
+export { truncateSystem, truncateToTokens } from './systems/truncate-system.js';
+export type {
+  ConversationTurn,
+  Dataset,
+  Declaration,
+  DocumentChunk,
+  EvalRow,
+  Evaluator,
+  Example,
+  MemoryItem,
+  MemorySystem,
+  Metric,
+  PlatformEvent,
+  Scores,
+  SyncEvaluator,
+  System,
+  SystemOutput,
+  SystemUsage,
+} from './types.js';
