@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { registerBenchCommand } from './bench-command.js';
 import { registerCompactCommand } from './compact-command.js';
+import { registerEvalCommand } from './eval-command.js';
 import { registerModelsCommand } from './models-command.js';
 import { registerReportCommand } from './report-command.js';
 import { reportError } from './report-error.js';
@@ -22,6 +23,7 @@ export function createProgram(): Command {
     .exitOverride();
   registerCompactCommand(program);
   registerBenchCommand(program);
+  registerEvalCommand(program);
   registerModelsCommand(program);
   registerRunsCommand(program);
   registerReportCommand(program);

@@ -3,10 +3,19 @@
  * proxies, memory managers). Dataset -> System.process -> Evaluator.score -> Metric.compute -> EvalResult.
  */
 
+export { createEvaluationRegistry } from './create-evaluation-registry.js';
+export {
+  type BadRecordPolicy,
+  type LoadLocalDatasetOptions,
+  type LocalDataset,
+  loadLocalDataset,
+  selectExamples,
+} from './datasets/load-local-dataset.js';
 export { EvalResult, type FlatRecord } from './eval-result.js';
 export { type EvaluateOptions, type EvaluateProgress, evaluate } from './evaluate.js';
 export { EVALUATION_VERSION, evaluationFingerprint } from './evaluation-store.js';
 export { answerQuality, containsAnswer, tokenOverlap } from './evaluators/answer-quality.js';
+export { DEFAULT_JUDGE_RUBRIC, llmJudge } from './evaluators/llm-judge.js';
 export {
   extractFinalAnswer,
   mathAnswersEqual,
@@ -33,7 +42,24 @@ export {
 } from './metrics/built-in-metrics.js';
 export { type ParetoPoint, paretoRank } from './metrics/pareto-rank.js';
 export { bootstrapMeanInterval, percentile } from './metrics/statistics.js';
+export {
+  type DatasetEntry,
+  type DatasetLoadOptions,
+  type EvaluatorFactory,
+  type MetricFactory,
+  Registry,
+  type RegistryKind,
+  type RegistryKinds,
+  type Reporter,
+  type SystemFactory,
+  type SystemFactoryContext,
+} from './registry.js';
+export { formatHtml, formatJson, formatTable } from './reporters.js';
+export { type ResolveDatasetOptions, type ResolvedDataset, resolveDataset } from './resolve-dataset.js';
+export { buildAnswerRequest } from './systems/answer-prompt.js';
+export { compactorSystem, contextAsTranscript } from './systems/compactor-system.js';
 export { identitySystem } from './systems/identity-system.js';
+export { modelSystem, proxySystem } from './systems/model-system.js';
 export { truncateSystem, truncateToTokens } from './systems/truncate-system.js';
 export type {
   ConversationTurn,
