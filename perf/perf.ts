@@ -12,6 +12,7 @@ import {
 import type { Message } from '../src/messages/types.js';
 import { countTextTokens, createTokenCounter } from '../src/tokens/index.js';
 import { measureAiSdkStep, measureToolLoopTurn } from './agent-loop.js';
+import { measureEvaluateThroughput } from './evaluate-throughput.js';
 import { generateAgentSession } from './fixtures/generate-agent-session.js';
 import { createPrng } from './fixtures/prng.js';
 import { measureGenerationRate } from './generation-rate.js';
@@ -136,6 +137,8 @@ for (let run = 0; run < Number(process.env.BENCH_ELITE_RUNS ?? 3); run++) {
 const eliteWallMs = median(eliteRuns.map((run) => run.wallMs));
 const elitePeakRssMb = Math.max(...eliteRuns.map((run) => run.peakRssMb));
 
+const evaluatePipeline = measureEvaluateThroughput(Math.min(RUNS, 5));
+
 const report = {
   machine: { node: process.version, cpus: (await import('node:os')).cpus().length, runs: RUNS },
   counting: {
@@ -193,5 +196,6 @@ const report = {
     target: '< 300,000 ms (a few minutes) and < 1,536 MB',
     pass: eliteWallMs < 300_000 && elitePeakRssMb < 1536,
   },
+  evaluatePipeline,
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

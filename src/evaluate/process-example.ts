@@ -78,8 +78,12 @@ export async function processExample(
     return row;
   }
   row.latency = (performance.now() - start) / 1000;
-  row.outputTokens = countTextTokens(output.response);
-  if (typeof output.context === 'string') row.contextTokens.processed = countTextTokens(output.context);
+  // A system that hands the context back (identity, a no-op compressor) is not counted three times.
+  const count = (text: string) => (text === example.context ? originalTokens : countTextTokens(text));
+  row.outputTokens = count(output.response);
+  if (typeof output.context === 'string')
+    row.contextTokens.processed =
+      output.context === output.response ? row.outputTokens : count(output.context);
   row.metadata = metadataOf(output);
   const scores: Scores = {};
   for (const evaluator of context.evaluators) {

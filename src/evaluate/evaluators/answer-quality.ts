@@ -6,8 +6,13 @@ export function tokenOverlap(
   prediction: string,
   gold: string,
 ): { f1: number; precision: number; recall: number } {
-  const predicted = answerTokens(prediction);
-  const expected = answerTokens(gold);
+  return overlapOfTokens(answerTokens(prediction), answerTokens(gold));
+}
+
+function overlapOfTokens(
+  predicted: readonly string[],
+  expected: readonly string[],
+): { f1: number; precision: number; recall: number } {
   // Both empty after normalisation (e.g. gold "The"): SQuAD counts agreement as a match.
   if (predicted.length === 0 || expected.length === 0) {
     const same = predicted.length === expected.length ? 1 : 0;
@@ -46,17 +51,21 @@ export function answerQuality(): SyncEvaluator {
     score(original: Example, processed: SystemOutput): Scores {
       const golds = goldAnswers(original.answer);
       if (golds.length === 0) return {};
-      const prediction = processed.response;
+      // Normalised once: the prediction can be a whole context (identity, compressors).
+      const prediction = normalizeAnswer(processed.response);
+      const predicted = prediction === '' ? [] : prediction.split(' ');
+      const padded = ` ${prediction} `;
       let f1 = 0;
       let exact = 0;
       let recall = 0;
       let contains = 0;
       for (const gold of golds) {
-        const overlap = tokenOverlap(prediction, gold);
+        const normalized = normalizeAnswer(gold);
+        const overlap = overlapOfTokens(predicted, normalized === '' ? [] : normalized.split(' '));
         f1 = Math.max(f1, overlap.f1);
         recall = Math.max(recall, overlap.recall);
-        if (normalizeAnswer(prediction) === normalizeAnswer(gold)) exact = 1;
-        if (containsAnswer(prediction, gold)) contains = 1;
+        if (prediction === normalized) exact = 1;
+        if (normalized !== '' && padded.includes(` ${normalized} `)) contains = 1;
       }
       return { f1, exact_match: exact, recall, contains };
     },
