@@ -14,6 +14,7 @@ import {
   type Registry,
   resolveDataset,
   type System,
+  tokenEfficiency,
 } from '../evaluate/index.js';
 import { createLanguageModel, type LanguageModel } from '../llm/index.js';
 import { openStore, type Store } from '../store/index.js';
@@ -184,6 +185,7 @@ export function registerEvalCommand(program: Command): void {
             latency(),
             compressionRatio(),
             perDatasetBreakdown({ scoreField }),
+            tokenEfficiency({ scoreField }),
           ],
           maxWorkers: options.maxWorkers,
           ...(store ? { store } : {}),
