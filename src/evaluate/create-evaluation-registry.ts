@@ -1,6 +1,7 @@
 import { loadCompactor } from '../compactors/index.js';
 import { ValidationError } from '../errors.js';
 import { answerQuality } from './evaluators/answer-quality.js';
+import { ifeval } from './evaluators/ifeval/ifeval.js';
 import { llmJudge } from './evaluators/llm-judge.js';
 import { mathEquivalence } from './evaluators/math-equivalence.js';
 import { multipleChoiceAccuracy } from './evaluators/multiple-choice-accuracy.js';
@@ -74,6 +75,7 @@ export function createEvaluationRegistry(): Registry {
     .register('evaluator', 'math_equivalence', () => mathEquivalence())
     .register('evaluator', 'nli_label_match', () => nliLabelMatch())
     .register('evaluator', 'retention', () => retention())
+    .register('evaluator', 'ifeval', () => ifeval())
     .register('evaluator', 'llm_judge', ({ judge }) => {
       if (!judge)
         throw new ValidationError([

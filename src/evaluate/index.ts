@@ -15,6 +15,9 @@ export { EvalResult, type FlatRecord } from './eval-result.js';
 export { type EvaluateOptions, type EvaluateProgress, evaluate } from './evaluate.js';
 export { EVALUATION_VERSION, evaluationFingerprint } from './evaluation-store.js';
 export { answerQuality, containsAnswer, tokenOverlap } from './evaluators/answer-quality.js';
+export { detectLanguage } from './evaluators/ifeval/detect-language.js';
+export { ifeval, looseVariants } from './evaluators/ifeval/ifeval.js';
+export { countSentences, countWords, INSTRUCTION_CHECKS } from './evaluators/ifeval/ifeval-instructions.js';
 export { DEFAULT_JUDGE_RUBRIC, llmJudge } from './evaluators/llm-judge.js';
 export {
   extractFinalAnswer,
