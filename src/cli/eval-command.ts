@@ -42,6 +42,7 @@ interface EvalOptions {
   store: boolean;
   plugin: string[];
   progress: boolean;
+  allowCodeExecution?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -125,6 +126,10 @@ export function registerEvalCommand(program: Command): void {
     .option('--db <path>', 'the store file (default .compactkit/compactkit.db)')
     .option('--no-store', 'do not store rows (no resume)')
     .option('--plugin <module>', 'module registering systems, datasets, evaluators (repeat)', collect, [])
+    .option(
+      '--allow-code-execution',
+      'let the code_execution evaluator run model-written code (child process, limits, no network)',
+    )
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (options: EvalOptions) => {
       if (options.maxWorkers < 1)
@@ -166,7 +171,10 @@ export function registerEvalCommand(program: Command): void {
         }
         const evaluatorNames = options.evaluator.length > 0 ? options.evaluator : dataset.evaluators;
         const evaluators = [...new Set([...evaluatorNames, ...(judge ? ['llm_judge'] : [])])].map((name) =>
-          registry.get('evaluator', name)(judge ? { judge } : {}),
+          registry.get(
+            'evaluator',
+            name,
+          )({ ...(judge ? { judge } : {}), allowCodeExecution: options.allowCodeExecution === true }),
         );
         const scoreField = options.scoreField ?? (options.evaluator.length > 0 ? 'f1' : dataset.scoreField);
         const metricOptions = { scoreField, threshold: options.threshold };

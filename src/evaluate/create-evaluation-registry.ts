@@ -1,6 +1,7 @@
 import { loadCompactor } from '../compactors/index.js';
 import { ValidationError } from '../errors.js';
 import { answerQuality } from './evaluators/answer-quality.js';
+import { codeExecution } from './evaluators/code-execution.js';
 import { ifeval } from './evaluators/ifeval/ifeval.js';
 import { llmJudge } from './evaluators/llm-judge.js';
 import { mathEquivalence } from './evaluators/math-equivalence.js';
@@ -76,6 +77,9 @@ export function createEvaluationRegistry(): Registry {
     .register('evaluator', 'nli_label_match', () => nliLabelMatch())
     .register('evaluator', 'retention', () => retention())
     .register('evaluator', 'ifeval', () => ifeval())
+    .register('evaluator', 'code_execution', ({ allowCodeExecution }) =>
+      codeExecution({ allowExecution: allowCodeExecution === true }),
+    )
     .register('evaluator', 'llm_judge', ({ judge }) => {
       if (!judge)
         throw new ValidationError([

@@ -15,6 +15,12 @@ export { EvalResult, type FlatRecord } from './eval-result.js';
 export { type EvaluateOptions, type EvaluateProgress, evaluate } from './evaluate.js';
 export { EVALUATION_VERSION, evaluationFingerprint } from './evaluation-store.js';
 export { answerQuality, containsAnswer, tokenOverlap } from './evaluators/answer-quality.js';
+export {
+  buildProgram,
+  type CodeExecutionOptions,
+  codeExecution,
+  extractCode,
+} from './evaluators/code-execution.js';
 export { detectLanguage } from './evaluators/ifeval/detect-language.js';
 export { ifeval, looseVariants } from './evaluators/ifeval/ifeval.js';
 export { countSentences, countWords, INSTRUCTION_CHECKS } from './evaluators/ifeval/ifeval-instructions.js';

@@ -41,8 +41,11 @@ export type SystemFactory = (
   argument: string | undefined,
   context: SystemFactoryContext,
 ) => System | Promise<System>;
-/** Makes an evaluator; `judge` is the `--judge` model when given. */
-export type EvaluatorFactory = (context: { judge?: LanguageModel }) => Evaluator;
+/** Makes an evaluator; `judge` is the `--judge` model, `allowCodeExecution` the `--allow-code-execution` flag. */
+export type EvaluatorFactory = (context: {
+  judge?: LanguageModel;
+  allowCodeExecution?: boolean;
+}) => Evaluator;
 /** Makes a metric for a score field and pass threshold. */
 export type MetricFactory = (options: { scoreField: string; threshold: number }) => Metric;
 /** Renders a result as text (a table, JSON, CSV, HTML). */
