@@ -13,6 +13,12 @@ export {
 } from './datasets/load-local-dataset.js';
 export { EvalResult, type FlatRecord } from './eval-result.js';
 export { type EvaluateOptions, type EvaluateProgress, evaluate } from './evaluate.js';
+export {
+  type EvaluateMemoryOptions,
+  evaluateMemory,
+  type MemoryExample,
+  type MemoryQuestion,
+} from './evaluate-memory.js';
 export { EVALUATION_VERSION, evaluationFingerprint } from './evaluation-store.js';
 export { answerQuality, containsAnswer, tokenOverlap } from './evaluators/answer-quality.js';
 export {
