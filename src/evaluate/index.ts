@@ -57,6 +57,7 @@ export {
 } from './metrics/built-in-metrics.js';
 export { type ParetoPoint, paretoRank } from './metrics/pareto-rank.js';
 export { bootstrapMeanInterval, percentile } from './metrics/statistics.js';
+export { primaryScoreField, readEvaluationResult } from './read-evaluation-result.js';
 export {
   type DatasetEntry,
   type DatasetLoadOptions,
@@ -69,7 +70,7 @@ export {
   type SystemFactory,
   type SystemFactoryContext,
 } from './registry.js';
-export { formatHtml, formatJson, formatTable } from './reporters.js';
+export { formatHtml, formatJson, formatTable, summaryRows } from './reporters.js';
 export { type ResolveDatasetOptions, type ResolvedDataset, resolveDataset } from './resolve-dataset.js';
 export { buildAnswerRequest } from './systems/answer-prompt.js';
 export { compactorSystem, contextAsTranscript } from './systems/compactor-system.js';

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,5 +159,43 @@ describe('compactkit eval', () => {
     expect(unknown.stderr).toContain(
       'system "magic": unknown system; known: compactor, identity, model, proxy, truncate',
     );
+  });
+
+  it('compactkit report renders stored evaluation runs as self-contained HTML, Markdown or JSON', async () => {
+    const db = join(directory, 'report.db');
+    const ran = await cli([
+      'eval',
+      '--dataset',
+      'examples/qa.jsonl',
+      '--system',
+      'identity',
+      '--system',
+      'truncate:20',
+      '--db',
+      db,
+      '--no-progress',
+    ]);
+    expect(ran.code).toBe(0);
+    const store = openStore({ path: db, readonly: true });
+    const runIds = store.runs.list({ kind: 'evaluate' }).map((run) => run.id);
+    store.close();
+    expect(runIds).toHaveLength(2);
+    const out = join(directory, 'evaluation.html');
+    const written = await cli(['report', ...runIds, '--db', db, '--out', out]);
+    expect(written.stderr).toBe('');
+    expect(written.stdout).toBe(`report: ${out}\n`);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('Content-Security-Policy" content="default-src \'none\'');
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+    expect(html).toContain('<svg class="chart"');
+    expect(html).toContain('95% CI');
+    expect(html).toContain('truncate-20');
+    expect(html).toContain('q5');
+    const markdown = await cli(['report', ...runIds, '--db', db, '--format', 'md']);
+    expect(markdown.stdout).toContain('identity');
+    const json = JSON.parse((await cli(['report', ...runIds, '--db', db, '--format', 'json'])).stdout) as {
+      rows: unknown[];
+    };
+    expect(json.rows).toHaveLength(10);
   });
 });
