@@ -1,5 +1,7 @@
 import { loadCompactor } from '../compactors/index.js';
 import { ValidationError } from '../errors.js';
+import { registerBuiltInDatasets } from './datasets/built-in-datasets.js';
+import type { HubDownloadOptions } from './datasets/hub-download.js';
 import { answerQuality } from './evaluators/answer-quality.js';
 import { codeExecution } from './evaluators/code-execution.js';
 import { ifeval } from './evaluators/ifeval/ifeval.js';
@@ -35,11 +37,12 @@ function required(system: string, argument: string | undefined, example: string)
 }
 
 /**
- * A registry holding every built-in system, evaluator, metric and reporter. Each call makes a new one, so
+ * A registry holding every built-in dataset, system, evaluator, metric and reporter. Each call makes a new one, so
  * registrations never leak between callers.
  */
-export function createEvaluationRegistry(): Registry {
+export function createEvaluationRegistry(options: { hub?: HubDownloadOptions } = {}): Registry {
   const registry = new Registry();
+  registerBuiltInDatasets(registry, options.hub);
   registry
     .register('system', 'identity', () => identitySystem())
     .register('system', 'truncate', (argument) => {

@@ -4,6 +4,16 @@
  */
 
 export { createEvaluationRegistry } from './create-evaluation-registry.js';
+export { builtInDatasets, registerBuiltInDatasets } from './datasets/built-in-datasets.js';
+export { type DatasetDefinition, defineDataset } from './datasets/define-dataset.js';
+export {
+  cachedParquetFiles,
+  defaultCacheDir,
+  downloadHubParquet,
+  type HubDownloadOptions,
+  type HubSource,
+  hubParquetUrl,
+} from './datasets/hub-download.js';
 export {
   type BadRecordPolicy,
   type LoadLocalDatasetOptions,
