@@ -1,5 +1,5 @@
 import type { DatasetDefinition } from './define-dataset.js';
-import { integer, object, optionalText, text, texts } from './record-fields.js';
+import { object, optionalText, text, texts } from './record-fields.js';
 
 const QA = { task: 'question-answering', evaluators: ['answer_quality'], scoreField: 'f1' } as const;
 
