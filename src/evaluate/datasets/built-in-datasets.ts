@@ -1,4 +1,5 @@
 import type { Registry } from '../registry.js';
+import { agenticDatasets } from './agentic-datasets.js';
 import { type DatasetDefinition, defineDataset } from './define-dataset.js';
 import type { HubDownloadOptions } from './hub-download.js';
 import { instructionCodeDatasets } from './instruction-code-datasets.js';
@@ -16,6 +17,7 @@ export const builtInDatasets: readonly DatasetDefinition[] = [
   ...summarizationDatasets,
   ...instructionCodeDatasets,
   ...longContextDatasets,
+  ...agenticDatasets,
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 /** Registers every built-in dataset, downloading through `hub` when a set is not cached. */

@@ -496,4 +496,162 @@ export const FIXTURES: Record<string, DatasetFixture> = {
     ],
     first: { id: 'nli-1', answer: 'Entailment' },
   },
+  swebench: {
+    records: [
+      {
+        repo: 'astropy/astropy',
+        instance_id: 'astropy__astropy-12907',
+        base_commit: 'd16bfe0',
+        patch: 'diff --git a/x b/x',
+        test_patch: '',
+        problem_statement: 'Separability is wrong for nested models.',
+        hints_text: '',
+        created_at: '2022',
+        version: '4.3',
+        FAIL_TO_PASS: '[]',
+        PASS_TO_PASS: '[]',
+      },
+    ],
+    first: {
+      id: 'astropy__astropy-12907',
+      context: 'Separability is wrong for nested models.',
+      answer: 'diff --git a/x b/x',
+    },
+  },
+  'swebench-verified': {
+    records: [
+      {
+        repo: 'django/django',
+        instance_id: 'django__django-1',
+        base_commit: 'abc',
+        patch: 'diff',
+        problem_statement: 'Bug.',
+        hints_text: 'Look at forms.',
+      },
+    ],
+    first: { id: 'django__django-1', context: 'Bug.\n\nHints:\nLook at forms.' },
+  },
+  'swebench-lite': {
+    records: [
+      {
+        repo: 'psf/requests',
+        instance_id: 'psf__requests-2',
+        base_commit: 'def',
+        patch: 'diff',
+        problem_statement: 'Crash.',
+        hints_text: null,
+      },
+    ],
+    first: { id: 'psf__requests-2', context: 'Crash.' },
+  },
+  apigen: {
+    records: [
+      {
+        id: 1,
+        query: 'Weather in Oslo?',
+        answers: '[{"name": "get_weather", "arguments": {"city": "Oslo"}}]',
+        tools: '[{"name": "get_weather"}]',
+      },
+    ],
+    first: {
+      id: '1',
+      question: 'Weather in Oslo?',
+      answer: '[{"name": "get_weather", "arguments": {"city": "Oslo"}}]',
+    },
+  },
+  bfcl: {
+    records: [
+      {
+        id: 'simple_0',
+        question: [[{ role: 'user', content: 'Find the area of a triangle with base 10 and height 5.' }]],
+        function: [{ name: 'calculate_triangle_area', parameters: {} }],
+      },
+    ],
+    first: { id: 'simple_0', question: 'Find the area of a triangle with base 10 and height 5.' },
+  },
+  'natural-questions': {
+    records: [
+      {
+        id: '797803103760793766',
+        document: {
+          title: 'Tennis',
+          url: '',
+          html: '',
+          tokens: {
+            token: ['<P>', 'Roger', 'Federer', 'won', '20', 'titles', '</P>'],
+            is_html: [true, false, false, false, false, false, true],
+            start_byte: [],
+            end_byte: [],
+          },
+        },
+        question: { text: 'how many titles did federer win', tokens: [] },
+        long_answer_candidates: {},
+        annotations: {
+          id: ['1'],
+          long_answer: [],
+          short_answers: [{ start_token: [4], end_token: [5], start_byte: [], end_byte: [], text: ['20'] }],
+          yes_no_answer: [-1],
+        },
+      },
+      {
+        id: '2',
+        document: { title: 'T', tokens: { token: ['x'], is_html: [false] } },
+        question: { text: 'q' },
+        annotations: { short_answers: [{ text: [] }] },
+      },
+    ],
+    first: { id: '797803103760793766', context: 'Roger Federer won 20 titles', answer: ['20'] },
+    count: 1,
+  },
+  scifact: {
+    records: [
+      {
+        id: 13,
+        claim: '5% of perinatal mortality is due to low birth weight.',
+        evidence_doc_id: '',
+        evidence_label: '',
+        evidence_sentences: [],
+        cited_doc_ids: [1],
+      },
+      {
+        id: 14,
+        claim: 'Aspirin reduces fever.',
+        evidence_doc_id: '9',
+        evidence_label: 'SUPPORT',
+        evidence_sentences: [1],
+        cited_doc_ids: [9],
+      },
+    ],
+    first: { id: '13-0', answer: 'NOT ENOUGH INFO' },
+  },
+  longmemeval: {
+    records: [
+      {
+        question_id: 'e47becba',
+        question_type: 'single-session-user',
+        question: 'What degree did I graduate with?',
+        answer: 'Business Administration',
+        question_date: '2023/05/30',
+        haystack_dates: ['2023/05/20'],
+        haystack_session_ids: ['s1'],
+        haystack_sessions: [
+          [
+            {
+              role: 'user',
+              content: 'I graduated with a degree in Business Administration.',
+              has_answer: true,
+            },
+            { role: 'assistant', content: 'Congratulations!' },
+          ],
+        ],
+        answer_session_ids: ['s1'],
+      },
+    ],
+    first: {
+      id: 'e47becba',
+      context:
+        'Session 1 (2023/05/20):\nuser: I graduated with a degree in Business Administration.\nassistant: Congratulations!',
+      questionType: 'single-session-user',
+    },
+  },
 };
