@@ -4,6 +4,7 @@ import { type DatasetDefinition, defineDataset } from './define-dataset.js';
 import type { HubDownloadOptions } from './hub-download.js';
 import { instructionCodeDatasets } from './instruction-code-datasets.js';
 import { longContextDatasets } from './long-context-datasets.js';
+import { memoryDatasets } from './memory-datasets.js';
 import { multipleChoiceDatasets } from './multiple-choice-datasets.js';
 import { qaDatasets } from './qa-datasets.js';
 import { reasoningDatasets } from './reasoning-datasets.js';
@@ -18,6 +19,7 @@ export const builtInDatasets: readonly DatasetDefinition[] = [
   ...instructionCodeDatasets,
   ...longContextDatasets,
   ...agenticDatasets,
+  ...memoryDatasets,
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 /** Registers every built-in dataset, downloading through `hub` when a set is not cached. */

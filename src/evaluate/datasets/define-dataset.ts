@@ -28,8 +28,14 @@ export interface DatasetDefinition {
   size: string;
   evaluators: readonly string[];
   scoreField: string;
-  /** One published record to an example; undefined to leave a record out (e.g. unanswerable). */
-  toExample(record: Record<string, unknown>, context: { index: number; config: string }): Example | undefined;
+  /**
+   * One published record to an example (or several: a conversation with many questions); undefined to leave a
+   * record out (e.g. unanswerable).
+   */
+  toExample(
+    record: Record<string, unknown>,
+    context: { index: number; config: string },
+  ): Example | Example[] | undefined;
 }
 
 /** Files under a folder (recursively), sorted, whose path mentions the config and split when it can. */
@@ -93,7 +99,7 @@ export function defineDataset(
       for (const [index, record] of records.entries()) {
         if (record.parseError !== undefined)
           throw new ValidationError([{ where: record.where, message: record.parseError }]);
-        let example: Example | undefined;
+        let example: Example | Example[] | undefined;
         try {
           example = definition.toExample(record.value, { index, config });
         } catch (error) {
@@ -101,7 +107,8 @@ export function defineDataset(
             { where: `${definition.name}: ${record.where}`, message: (error as Error).message },
           ]);
         }
-        if (example) examples.push({ dataset: definition.name, ...example });
+        for (const one of Array.isArray(example) ? example : example ? [example] : [])
+          examples.push({ dataset: definition.name, ...one });
       }
       if (examples.length === 0)
         throw new ValidationError([

@@ -96,3 +96,17 @@ function goldResponse(example: Example): string {
   const answer = Array.isArray(example.answer) ? example.answer[0] : example.answer;
   return String(answer ?? '');
 }
+
+describe('needle placement', () => {
+  it('puts the needle at a seeded sentence boundary, the same every run', async () => {
+    const { insertNeedle } = await import('../../../src/evaluate/datasets/memory-datasets.js');
+    const haystack = 'A one. B two. C three. D four. E five.';
+    const first = insertNeedle(haystack, 'NEEDLE.', 'seed-1');
+    expect(insertNeedle(haystack, 'NEEDLE.', 'seed-1')).toEqual(first);
+    expect(first.context.replace('NEEDLE. ', '').replace(' NEEDLE.', '')).toBe(haystack);
+    const depths = new Set(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((seed) => insertNeedle(haystack, 'N.', seed).depth),
+    );
+    expect(depths.size).toBeGreaterThan(1);
+  });
+});
