@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,17 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
     execFile(
       process.execPath,
       ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args],
-      { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CI: 'true' } },
+      {
+        cwd: root,
+        maxBuffer: 64 * 1024 * 1024,
+        env: {
+          ...process.env,
+          CI: 'true',
+          // Never the real hub: a closed local port, and a cache of our own.
+          HF_ENDPOINT: 'http://127.0.0.1:9',
+          COMPACTKIT_CACHE_DIR: join(directory, 'cache'),
+        },
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -197,5 +207,36 @@ describe('compactkit eval', () => {
       rows: unknown[];
     };
     expect(json.rows).toHaveLength(10);
+  });
+
+  it('evaluates a registered dataset from --data-dir with its own evaluators, and datasets list names all 44', async () => {
+    const dataDir = join(directory, 'gsm8k', 'main');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(
+      join(dataDir, 'test.jsonl'),
+      `${JSON.stringify({ question: 'What is 2 + 2?', answer: '2 + 2 = 4\n#### 4' })}\n`,
+    );
+    const result = await cli([
+      'eval',
+      '--dataset',
+      'gsm8k',
+      '--data-dir',
+      join(directory, 'gsm8k'),
+      '--output',
+      'json',
+      '--no-store',
+      '--no-progress',
+    ]);
+    expect(result.stderr).toBe('');
+    const parsed = JSON.parse(result.stdout) as {
+      rows: { scores: Record<string, number>; dataset: string }[];
+    };
+    expect(parsed.rows[0]).toMatchObject({ dataset: 'gsm8k', scores: { math_equiv: 0 } });
+    const offline = await cli(['eval', '--dataset', 'hotpotqa', '--no-store', '--no-progress']);
+    expect(offline.code).toBe(2);
+    const listed = await cli(['datasets', 'list', '--json']);
+    const rows = JSON.parse(listed.stdout) as { name: string; evaluators: string; cached: boolean }[];
+    expect(rows).toHaveLength(44);
+    expect(rows.find((row) => row.name === 'gsm8k')).toMatchObject({ evaluators: 'math_equivalence' });
   });
 });
