@@ -22,6 +22,8 @@ export interface DatasetEntry {
   evaluators: readonly string[];
   /** The default score field for pass rates and the summary table. */
   scoreField: string;
+  /** Evaluators and score field of one config, for sets whose tasks differ (LongBench, InfiniteBench). */
+  scoringFor?: (config: string) => { evaluators: readonly string[]; scoreField: string };
   load(options: DatasetLoadOptions): Promise<Example[]>;
   [field: string]: unknown;
 }

@@ -60,11 +60,12 @@ export async function resolveDataset(
       ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    const scoring = config !== undefined && entry.scoringFor ? entry.scoringFor(config) : entry;
     return {
       name: spec,
       examples,
-      evaluators: [...entry.evaluators],
-      scoreField: entry.scoreField,
+      evaluators: [...scoring.evaluators],
+      scoreField: scoring.scoreField,
       params: { ...selection, ...(config === undefined ? {} : { config }) },
       skipped: [],
     };

@@ -28,6 +28,8 @@ export interface DatasetDefinition {
   size: string;
   evaluators: readonly string[];
   scoreField: string;
+  /** Evaluators and score field of one config, when its task differs from the set's default. */
+  scoringFor?: (config: string) => { evaluators: readonly string[]; scoreField: string };
   /**
    * One published record to an example (or several: a conversation with many questions); undefined to leave a
    * record out (e.g. unanswerable).
@@ -62,6 +64,7 @@ export function defineDataset(
     description: definition.description,
     evaluators: definition.evaluators,
     scoreField: definition.scoreField,
+    ...(definition.scoringFor ? { scoringFor: definition.scoringFor } : {}),
     definition,
     async load(options: DatasetLoadOptions): Promise<Example[]> {
       const config = options.config ?? definition.defaultConfig;

@@ -42,6 +42,11 @@ export const INFINITEBENCH_TASKS = [
   'number_string',
 ] as const;
 
+// LongBench tasks scored as summaries (ROUGE-L), the rest by answer overlap.
+const LONGBENCH_SUMMARIES = new Set(['gov_report', 'qmsum', 'multi_news', 'vcsum', 'samsum']);
+const SUMMARY_SCORING = { evaluators: ['summarization_quality'], scoreField: 'rouge_l_f1' } as const;
+const QA_SCORING = { evaluators: ['answer_quality'], scoreField: 'f1' } as const;
+
 /** A SCROLLS task: `input` holds the question (when any) and the document, `output` the answer. */
 function scrolls(
   name: string,
@@ -99,8 +104,9 @@ export const longContextDatasets: DatasetDefinition[] = [
     configs: LONGBENCH_TASKS,
     split: 'test',
     size: '4.75k',
-    evaluators: ['answer_quality', 'summarization_quality'],
-    scoreField: 'f1',
+    evaluators: QA_SCORING.evaluators,
+    scoreField: QA_SCORING.scoreField,
+    scoringFor: (config) => (LONGBENCH_SUMMARIES.has(config) ? SUMMARY_SCORING : QA_SCORING),
     toExample(record) {
       return {
         id: text(record, '_id'),
@@ -122,8 +128,14 @@ export const longContextDatasets: DatasetDefinition[] = [
     splitFor: (config) => config,
     hubConfig: () => 'default',
     size: '3.9k',
-    evaluators: ['answer_quality', 'multiple_choice_accuracy'],
-    scoreField: 'f1',
+    evaluators: QA_SCORING.evaluators,
+    scoreField: QA_SCORING.scoreField,
+    scoringFor: (config) =>
+      config === 'longbook_choice_eng' || config === 'code_debug'
+        ? { evaluators: ['multiple_choice_accuracy'], scoreField: 'mc_accuracy' }
+        : config === 'longbook_sum_eng'
+          ? SUMMARY_SCORING
+          : QA_SCORING,
     toExample(record, { index, config }) {
       const options = Array.isArray(record.options) ? texts(record.options, 'options') : [];
       return {

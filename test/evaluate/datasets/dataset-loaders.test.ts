@@ -48,9 +48,10 @@ describe('built-in dataset loaders', () => {
         expect(typeof example.context).toBe('string');
         expect(['string', 'number']).toContain(typeof example.id);
       }
-      for (const evaluator of entry.evaluators) expect(registry.has('evaluator', evaluator)).toBe(true);
+      const scoring = fixture.config && entry.scoringFor ? entry.scoringFor(fixture.config) : entry;
+      for (const evaluator of scoring.evaluators) expect(registry.has('evaluator', evaluator)).toBe(true);
       // The evaluators score the gold answer fully: the mapping puts the answer where they look for it.
-      const scorable = entry.evaluators.filter(
+      const scorable = scoring.evaluators.filter(
         (evaluator) => !['llm_judge', 'code_execution', 'ifeval'].includes(evaluator),
       );
       if (scorable.length > 0) {
@@ -62,7 +63,10 @@ describe('built-in dataset loaders', () => {
             scores,
             await registry.get('evaluator', evaluator)({}).score(first, { response: gold }),
           );
-        expect(scores, `${name}: ${JSON.stringify(first).slice(0, 200)}`).toHaveProperty(entry.scoreField, 1);
+        expect(scores, `${name}: ${JSON.stringify(first).slice(0, 200)}`).toHaveProperty(
+          scoring.scoreField,
+          1,
+        );
       }
     },
   );
@@ -78,6 +82,18 @@ describe('built-in dataset loaders', () => {
     const bbhConfigs = builtInDatasets.find((definition) => definition.name === 'bbh')?.configs ?? [];
     expect(bbhConfigs).toHaveLength(27);
     expect(builtInDatasets.find((definition) => definition.name === 'mmlu')?.configs).toHaveLength(58);
+  });
+
+  it('sets whose tasks differ score each config with its own evaluators', () => {
+    const longbench = registry.get('dataset', 'longbench');
+    expect(longbench.scoringFor?.('gov_report')).toEqual({
+      evaluators: ['summarization_quality'],
+      scoreField: 'rouge_l_f1',
+    });
+    expect(longbench.scoringFor?.('hotpotqa')).toEqual({ evaluators: ['answer_quality'], scoreField: 'f1' });
+    expect(registry.get('dataset', 'infinitebench').scoringFor?.('longbook_choice_eng')?.scoreField).toBe(
+      'mc_accuracy',
+    );
   });
 
   it('multiple-choice sets that publish the answer first show it in a seeded position', async () => {
