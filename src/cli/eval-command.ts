@@ -73,6 +73,30 @@ async function loadPlugins(registry: Registry, plugins: readonly string[]): Prom
   }
 }
 
+/** Download progress on stderr: redrawn on a terminal, a line per 10% (or per file when the size is unknown) otherwise. */
+function downloadProgress(): (progress: {
+  file: string;
+  receivedBytes: number;
+  totalBytes?: number;
+}) => void {
+  let last = '';
+  return ({ file, receivedBytes, totalBytes }) => {
+    const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    const text = `download ${file} ${megabytes(receivedBytes)}${totalBytes === undefined ? '' : `/${megabytes(totalBytes)}`} MB`;
+    if (process.stderr.isTTY) {
+      process.stderr.write(
+        `\r${text}\u001b[K${totalBytes !== undefined && receivedBytes >= totalBytes ? '\n' : ''}`,
+      );
+      return;
+    }
+    const step = totalBytes === undefined ? file : `${file}:${Math.floor((receivedBytes / totalBytes) * 10)}`;
+    if (step !== last) {
+      last = step;
+      process.stderr.write(`${text}\n`);
+    }
+  };
+}
+
 /** Gives every system a unique name: a repeated name gets `#2`, `#3`. */
 function uniquelyNamed(systems: readonly System[]): System[] {
   const counts = new Map<string, number>();
@@ -134,7 +158,9 @@ export function registerEvalCommand(program: Command): void {
     .action(async (options: EvalOptions) => {
       if (options.maxWorkers < 1)
         throw new ValidationError([{ where: '--max-workers', message: 'must be at least 1' }]);
-      const registry = createEvaluationRegistry();
+      const registry = createEvaluationRegistry({
+        hub: options.progress ? { onProgress: downloadProgress() } : {},
+      });
       await loadPlugins(registry, options.plugin);
       const dataset = await resolveDataset(options.dataset, registry, {
         ...(options.n === undefined ? {} : { n: options.n }),

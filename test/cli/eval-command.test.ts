@@ -9,7 +9,10 @@ import { type FakeServer, openAIReply, startFakeServer } from '../llm/fake-serve
 const root = new URL('../..', import.meta.url).pathname;
 const directory = mkdtempSync(join(tmpdir(), 'compactkit-eval-cli-'));
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -23,6 +26,7 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
           // Never the real hub: a closed local port, and a cache of our own.
           HF_ENDPOINT: 'http://127.0.0.1:9',
           COMPACTKIT_CACHE_DIR: join(directory, 'cache'),
+          ...env,
         },
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
@@ -238,5 +242,47 @@ describe('compactkit eval', () => {
     const rows = JSON.parse(listed.stdout) as { name: string; evaluators: string; cached: boolean }[];
     expect(rows).toHaveLength(44);
     expect(rows.find((row) => row.name === 'gsm8k')).toMatchObject({ evaluators: 'math_equivalence' });
+  });
+
+  it('downloads a registered dataset from the hub layout with progress on stderr, then reads it from the cache', async () => {
+    const { parquetWriteBuffer } = await import('hyparquet-writer');
+    const parquet = Buffer.from(
+      parquetWriteBuffer({
+        columnData: [
+          { name: 'question', data: ['What is 1 + 1?'], type: 'STRING' },
+          { name: 'answer', data: ['#### 2'], type: 'STRING' },
+        ],
+      }),
+    );
+    const { createServer } = await import('node:http');
+    const paths: string[] = [];
+    const hub = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      if (request.url?.endsWith('/main/test/0000.parquet'))
+        response.writeHead(200, { 'content-length': String(parquet.length) }).end(parquet);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
+    const port = (hub.address() as { port: number }).port;
+    const env = {
+      HF_ENDPOINT: `http://127.0.0.1:${port}`,
+      COMPACTKIT_CACHE_DIR: join(directory, 'hub-cache'),
+    };
+    try {
+      const first = await cli(['eval', '--dataset', 'gsm8k', '--output', 'json', '--no-store'], env);
+      expect(first.code).toBe(0);
+      expect(first.stderr).toContain('download 0000.parquet');
+      expect(paths[0]).toBe('/datasets/openai/gsm8k/resolve/refs%2Fconvert%2Fparquet/main/test/0000.parquet');
+      const requests = paths.length;
+      const again = await cli(
+        ['eval', '--dataset', 'gsm8k', '--output', 'json', '--no-store', '--no-progress'],
+        env,
+      );
+      expect(again.code).toBe(0);
+      expect(paths).toHaveLength(requests);
+      expect((JSON.parse(again.stdout) as { rows: unknown[] }).rows).toHaveLength(1);
+    } finally {
+      await new Promise<void>((resolve) => hub.close(() => resolve()));
+    }
   });
 });
