@@ -193,6 +193,17 @@ describe('evaluate', () => {
     store.close();
   });
 
+  it('cacheDir opens a store there and a second run reuses its rows', async () => {
+    const cacheDir = temporaryDirectory();
+    const system = lastWordSystem();
+    const options = { systems: [system], dataset: qa, evaluators: [answerQuality()], cacheDir };
+    const first = await evaluate(options);
+    const second = await evaluate(options);
+    expect(system.calls).toHaveLength(3);
+    expect(second.rows).toEqual(first.rows);
+    expect(existsSync(join(cacheDir, 'compactkit.db'))).toBe(true);
+  });
+
   it('keys resumption on the model: another model never reuses stored rows', () => {
     const base = { dataset: 'qa', datasetParams: { n: 3 }, evaluators: [answerQuality()] };
     const one = evaluationFingerprint({
