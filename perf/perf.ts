@@ -12,6 +12,7 @@ import {
 import type { Message } from '../src/messages/types.js';
 import { countTextTokens, createTokenCounter } from '../src/tokens/index.js';
 import { measureAiSdkStep, measureToolLoopTurn } from './agent-loop.js';
+import { measureEvaluateThroughput } from './evaluate-throughput.js';
 import { generateAgentSession } from './fixtures/generate-agent-session.js';
 import { createPrng } from './fixtures/prng.js';
 import { measureGenerationRate } from './generation-rate.js';
@@ -143,6 +144,7 @@ const elitePeakRssMb = Math.max(...eliteRuns.map((run) => run.peakRssMb));
 
 // 7. Importing the package root in a fresh process (odd run count: a true median).
 const rootImport = measureRootImport(RUNS % 2 === 1 ? RUNS : RUNS + 1);
+const evaluatePipeline = measureEvaluateThroughput(Math.min(RUNS, 5));
 
 const report = {
   machine: { node: process.version, cpus: (await import('node:os')).cpus().length, runs: RUNS },
@@ -209,5 +211,6 @@ const report = {
     pass: eliteWallMs < 300_000 && elitePeakRssMb < 1536,
   },
   storage: measureStorage(),
+  evaluatePipeline,
 };
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,7 +1,10 @@
 import type { BenchProgress } from '../bench/runner/index.js';
 
 /** A progress bar with ETA on stderr: redrawn in place on a terminal, a line per 10% otherwise. */
-export function createProgressBar(label: string): {
+export function createProgressBar(
+  label: string,
+  unit = 'cases',
+): {
   update: (progress: BenchProgress) => void;
   finish: () => void;
 } {
@@ -12,7 +15,7 @@ export function createProgressBar(label: string): {
   return {
     update(progress) {
       const fraction = progress.total === 0 ? 1 : progress.done / progress.total;
-      const text = describe(label, progress, fraction);
+      const text = describe(label, progress, fraction, unit);
       if (interactive) {
         stream.write(`\r${text}\u001b[K`);
         drawn = true;
@@ -30,14 +33,14 @@ export function createProgressBar(label: string): {
   };
 }
 
-function describe(label: string, progress: BenchProgress, fraction: number): string {
+function describe(label: string, progress: BenchProgress, fraction: number, unit: string): string {
   const width = 24;
   const filled = Math.round(fraction * width);
   const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
   const failed = progress.failed > 0 ? `, ${progress.failed} failed` : '';
   const resumed = progress.skipped > 0 ? `, ${progress.skipped} from the resumed run` : '';
   const eta = progress.etaMs === undefined ? '' : ` · ETA ${formatDuration(progress.etaMs)}`;
-  return `${label} [${bar}] ${progress.done}/${progress.total} cases${failed}${resumed} · ${formatDuration(progress.elapsedMs)}${eta}`;
+  return `${label} [${bar}] ${progress.done}/${progress.total} ${unit}${failed}${resumed} · ${formatDuration(progress.elapsedMs)}${eta}`;
 }
 
 /** `1m 05s`, `12s`, `0.4s`. */

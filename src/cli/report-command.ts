@@ -1,7 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { loadSuite } from '../bench/suites/index.js';
 import type { ReportFormat } from '../report/index.js';
-import { openStore } from '../store/index.js';
+import { openStore, type Store } from '../store/index.js';
 import { defaultReportPath } from './default-report-path.js';
 import { parseChoice } from './parse-options.js';
 
@@ -15,6 +17,31 @@ interface ReportCliOptions {
 
 function collectSuite(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+/** The report of evaluation runs (`compactkit eval`): HTML with a chart, Markdown table, or JSON. */
+async function writeEvaluationReport(
+  store: Store,
+  runIds: string[],
+  options: ReportCliOptions,
+): Promise<void> {
+  const { readEvaluationResult, formatTable } = await import('../evaluate/index.js');
+  const { renderEvaluationReport } = await import('../report/index.js');
+  const { result, scoreField } = readEvaluationResult(store, runIds);
+  const text =
+    options.format === 'json'
+      ? `${JSON.stringify(result.toJSON(), null, 2)}\n`
+      : options.format === 'md'
+        ? `\`\`\`\n${formatTable(result, { scoreField })}\`\`\`\n`
+        : await renderEvaluationReport(result, { scoreField });
+  if (options.out === undefined && options.format !== 'html') {
+    process.stdout.write(text);
+    return;
+  }
+  const path = options.out ?? defaultReportPath(store.path);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  process.stdout.write(`report: ${path}\n`);
 }
 
 /** `compactkit report RUN...`: one self-contained HTML report (or Markdown / JSON) of benchmark runs. */
@@ -44,6 +71,10 @@ export function registerReportCommand(program: Command): void {
       const suites = await Promise.all(options.suite.map((directory) => loadSuite(directory)));
       const store = openStore({ ...(options.db ? { path: options.db } : {}), readonly: true });
       try {
+        if (runIds.every((runId) => store.runs.get(runId)?.kind === 'evaluate')) {
+          await writeEvaluationReport(store, runIds, options);
+          return;
+        }
         if (options.out === undefined && options.format !== 'html') {
           const data = await buildReportData(store, runIds, {
             cases: options.cases && options.format === 'json',

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { registerBenchCommand } from './bench-command.js';
 import { registerCompactCommand } from './compact-command.js';
+import { registerDatasetsCommand } from './datasets-command.js';
+import { registerEvalCommand } from './eval-command.js';
 import { registerModelsCommand } from './models-command.js';
 import { registerProbeCommand } from './probe-command.js';
 import { registerReportCommand } from './report-command.js';
@@ -23,6 +25,8 @@ export function createProgram(): Command {
     .exitOverride();
   registerCompactCommand(program);
   registerBenchCommand(program);
+  registerEvalCommand(program);
+  registerDatasetsCommand(program);
   registerModelsCommand(program);
   registerRunsCommand(program);
   registerReportCommand(program);
