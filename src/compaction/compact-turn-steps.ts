@@ -71,7 +71,7 @@ export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTur
     if (used + reserve + stepCost > roomTokens) {
       // The floor: below it, a step too big for what is left is kept cut (head and tail of each message) rather
       // than reduced to a digest line; above it, it goes to the digest and older, smaller steps may still fit.
-      const cut = cutStep({ messages: form, room: roomTokens - reserve - used, counter });
+      const cut = cutMessagesToFit({ messages: form, room: roomTokens - reserve - used, counter });
       if (cut) {
         kept.set(step, cut);
         used += cost(cut);
@@ -144,22 +144,29 @@ function fitLatestStep(input: {
 const MIN_KEPT_TOKENS = 16;
 
 /**
- * An older step cut to `room` tokens: every message keeps its head and tail, the larger ones sharing what is left
- * equally (water-filling), tool calls and ids untouched. Undefined when that would leave a message almost empty.
+ * Messages cut to `room` tokens: every unpinned message keeps its head and tail, the larger ones sharing what is
+ * left equally (water-filling), tool calls and ids untouched, pinned messages whole. Undefined when that would
+ * leave a message almost empty or the pinned ones alone do not fit.
  */
-function cutStep(input: {
+export function cutMessagesToFit(input: {
   messages: readonly Message[];
   room: number;
   counter: TokenCounter;
+  pinned?: ReadonlySet<Message>;
 }): Message[] | undefined {
-  const { messages, room, counter } = input;
+  const { room, counter } = input;
+  const pinned = input.pinned ?? new Set<Message>();
+  const messages = input.messages.filter((message) => !pinned.has(message));
+  const pinnedCost = input.messages
+    .filter((message) => pinned.has(message))
+    .reduce((sum, message) => sum + counter.countMessage(message), 0);
   const sizes = new Map(messages.map((message) => [message, counter.countMessage(message)] as const));
   const overheads = new Map(
     messages.map(
       (message) => [message, (sizes.get(message) as number) - counter.countText(message.content)] as const,
     ),
   );
-  let available = room - [...overheads.values()].reduce((sum, overhead) => sum + overhead, 0);
+  let available = room - pinnedCost - [...overheads.values()].reduce((sum, overhead) => sum + overhead, 0);
   const bySize = [...messages].sort((a, b) => (sizes.get(a) as number) - (sizes.get(b) as number));
   const caps = new Map<Message, number>();
   bySize.forEach((message, index) => {
@@ -168,8 +175,11 @@ function cutStep(input: {
     caps.set(message, Math.min(text, share));
     available -= Math.min(text, share);
   });
-  if ([...caps.values()].some((cap) => cap < MIN_KEPT_TOKENS)) return undefined;
-  const cut = messages.map((message) => {
+  // Only a message that must be cut counts: a short one kept whole is fine however few tokens it has.
+  const textOf = (message: Message) => (sizes.get(message) as number) - (overheads.get(message) as number);
+  if ([...caps].some(([message, cap]) => cap < textOf(message) && cap < MIN_KEPT_TOKENS)) return undefined;
+  const cut = input.messages.map((message) => {
+    if (pinned.has(message)) return message;
     const cap = caps.get(message) as number;
     if (counter.countText(message.content) <= cap) return message;
     return {

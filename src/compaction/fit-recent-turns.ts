@@ -1,6 +1,6 @@
 import type { Message } from '../messages/types.js';
 import type { TokenCounter } from '../tokens/types.js';
-import { compactTurnSteps } from './compact-turn-steps.js';
+import { compactTurnSteps, cutMessagesToFit } from './compact-turn-steps.js';
 import { type TruncateOptions, truncateToolOutputs } from './truncate-tool-output.js';
 import type { TurnIndex, TurnRange } from './types.js';
 
@@ -95,6 +95,27 @@ export function fitRecentTurns(options: FitRecentTurnsOptions): FittedRecent | u
         used += cost(stepped.messages);
         start = turn;
         warnings.push(...stepped.warnings);
+      } else {
+        // The floor: a turn with no step to compact (a long message) is kept cut, head and tail of each message,
+        // rather than leaving the window far below half the budget.
+        const pinnedCost = form.reduce(
+          (sum, message) => sum + (options.pinned.has(message) ? counter.countMessage(message) : 0),
+          0,
+        );
+        const cut = cutMessagesToFit({
+          messages: form,
+          room: options.roomTokens - used + pinnedCost,
+          counter,
+          pinned: options.pinned,
+        });
+        if (cut) {
+          parts.unshift(cut);
+          used += cost(cut);
+          start = turn;
+          warnings.push(
+            `turn ${turn} of ${options.loopLabel} (${formCost} tokens) was cut to fit the room, head and tail of each message kept`,
+          );
+        }
       }
     }
     break;

@@ -14,12 +14,10 @@ import { configArb, type LoopSpec, loopArb, loopMessages, turnArb } from './arbi
 
 const counter = createTokenCounter();
 /**
- * The share of the budget a compaction that drops content uses. Single-request loops meet the half. Across turns
- * the window takes whole turns: when the next older turn does not fit and has no tool step to compact (a huge user
- * or assistant text), the summary gets at most maxSummaryTokens and the result can stay below half (a known gap,
- * checked here at a quarter so it cannot get worse unnoticed).
+ * The share of the budget a compaction that drops content uses, when there is that much material: half, in
+ * sessions of many turns and in single-request tool loops alike.
  */
-const FLOOR = { 'single-request tool loops': 0.5, 'generated sessions': 0.25 } as const;
+const FLOOR = { 'single-request tool loops': 0.5, 'generated sessions': 0.5 } as const;
 
 /** A single-request tool loop: one user message and the steps of several generated turns. */
 const singleTurnLoopArb: fc.Arbitrary<LoopSpec> = fc
