@@ -91,6 +91,8 @@ export function collectRun(store: Store, runId: string, cases: readonly CaseReco
     compressionBonus: scores.compressionBonus,
     contradictionRate: scores.contradictionRate,
     compressionRatio: scores.compressionRatio,
+    retention: scores.retention,
+    vsOracle: null,
     ci: {
       eliteScore: [...scores.ci.eliteScore] as [number, number],
       overall: [...scores.ci.overall] as [number, number],

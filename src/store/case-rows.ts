@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { fromJsonText, toJsonText, toOptionalJsonText } from './json-text.js';
-import type { CaseInput, CaseRecord, CaseStatus, StoredError } from './types.js';
+import type { ArtifactRecord, CaseInput, CaseRecord, CaseStatus, StoredError } from './types.js';
 
 /** Writes one validated case and its children; the caller holds the transaction. */
 export type CaseWriter = (runId: string, record: CaseInput) => void;
@@ -142,6 +142,24 @@ export function readCases(
     );
   }
   return [...cases.values()];
+}
+
+/**
+ * Calls `visit` with each stored artifact of a run, one row at a time in the order written, so that a reader of
+ * artifacts (retention) never holds a whole run's artifacts in memory.
+ */
+export function eachArtifact(
+  database: Database.Database,
+  runId: string,
+  visit: (caseKey: string, artifact: ArtifactRecord) => void,
+): void {
+  const rows = database
+    .prepare<[string], ChildRow>('SELECT * FROM artifacts WHERE run_id = ? ORDER BY rowid')
+    .iterate(runId);
+  for (const row of rows) {
+    const artifact = { cycle: row.cycle, method: row.method, artifact: fromJsonText(row.artifact_json) };
+    visit(row.case_key, row.tokens === null ? artifact : { ...artifact, tokens: row.tokens });
+  }
 }
 
 function withData<T extends object>(record: T, dataJson: string | null): T & { data?: unknown } {

@@ -5,12 +5,20 @@ import type { CaseItem } from '../case/types.js';
 import { type RunScores, type ScoredCase, type ScoredCycle, scoreRun } from '../scoring/index.js';
 import { judgeItem } from '../scoring/judge-item.js';
 import type { Tier } from './bench-run-options.js';
+import { storedRunRetention } from './stored-run-retention.js';
 
 /** A run's scores with what they are scores of. */
 export interface StoredRunScores extends RunScores {
   run: RunRecord;
   /** Stored verdicts that differ from the rescored ones (0 unless the scorer or the store changed). */
   verdictMismatches: number;
+  /**
+   * Reader-independent retention: the mean over cases of the share of ground-truth entries the artifacts still
+   * carry (see `artifactRetention`); a failed case counts 0.
+   */
+  retention: number;
+  /** Each case's retention, by case key. */
+  caseRetention: Record<string, number>;
 }
 
 /**
@@ -49,7 +57,9 @@ export function scoreStoredRunAtTiers<T extends Tier | 'run'>(
   }
   const config = run.config as { expectedCases?: number; cycles?: number; tier?: Tier };
   let verdictMismatches = 0;
-  const cases: ScoredCase[] = (records ?? store.readCases(runId, { artifacts: false })).map((record) => {
+  const read = records ?? store.readCases(runId, { artifacts: false });
+  const { retention, byCase } = storedRunRetention(store, runId, read);
+  const cases: ScoredCase[] = read.map((record) => {
     const rescored = rescoreCase(record);
     verdictMismatches += rescored.mismatches;
     return rescored.scored;
@@ -62,7 +72,7 @@ export function scoreStoredRunAtTiers<T extends Tier | 'run'>(
       expectedCycles: (config.cycles ?? 0) + 1,
       tier: tier === 'run' ? (config.tier ?? '4x') : tier,
     });
-    byTier[tier] = { ...scores, run, verdictMismatches };
+    byTier[tier] = { ...scores, run, verdictMismatches, retention, caseRetention: byCase };
   }
   return byTier;
 }
