@@ -52,7 +52,8 @@ export function contentStemsOf(normalized: string): string[] {
 
 /**
  * Tokens an entry must keep exactly: anything with a digit, or with a path, version, identifier or address
- * character inside it (`/`, `.`, `_`, `-`, `:`, `@`, `#`, `=`), or written in backticks.
+ * character inside it (`/`, `.`, `_`, `:`, `@`, `#`, `=`; a hyphen alone joins ordinary words), or written in
+ * backticks.
  */
 export function valueTokensOf(entry: string): string[] {
   const tokens: string[] = [];
@@ -60,7 +61,7 @@ export function valueTokensOf(entry: string): string[] {
   for (const raw of entry.replace(/`[^`]*`/g, ' ').split(/\s+/)) {
     const token = raw.replace(/^[("'[{]+|[)"'\]},;:.!?]+$/g, '');
     if (token === '') continue;
-    if (/\d/.test(token) || /\w[/._\-:@#=]\w/.test(token)) tokens.push(token);
+    if (/\d/.test(token) || /\w[/._:@#=]\w/.test(token)) tokens.push(token);
   }
   return tokens.filter((token) => normalizeText(token) !== '');
 }

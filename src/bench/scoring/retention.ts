@@ -23,8 +23,12 @@ export interface Retention {
   fraction: number;
 }
 
-/** A statement may lose a few of its words to rewording; three of every four must stay in one passage. */
+/**
+ * A statement may lose some of its words to rewording: three of every four must stay in one passage, or half
+ * when the entry has exact values to anchor it (the values are the part no rewording may change).
+ */
 const CONTENT_WORD_SHARE = 0.75;
+const ANCHORED_CONTENT_WORD_SHARE = 0.5;
 
 interface ReadPassage {
   section: ArtifactSectionName;
@@ -60,11 +64,11 @@ function readPassages(text: string): ReadPassage[] {
 const LABELLED = /^\s*[a-z]+(?:_[a-z]+)*:\s+(.+)$/;
 
 /**
- * Whether a statement (a fact, decision, rule or task) is carried: one passage holds every exact value token
- * of it and three quarters of its content words, and says it with the right polarity. A forbidden behaviour
- * must be stated as a rejection (a negation in the passage, a rejecting mention, or a place under Forbidden
- * behaviors); any other entry worded with a negation needs one too, so "do not release" is not kept by
- * "release".
+ * Whether a statement (a fact, decision, rule or task) is carried: every exact value token of it appears in the
+ * artifact, whole words (a fact may gather values from several messages), and one passage holds most of its
+ * content words (CONTENT_WORD_SHARE), with the right polarity: a forbidden behaviour must be stated as a
+ * rejection (a negation in that passage, or a place under Forbidden behaviors); any other entry worded with a
+ * negation needs one too, so "do not release" is not kept by "release".
  */
 function carriesStatement(
   passages: readonly ReadPassage[],
@@ -78,20 +82,25 @@ function carriesStatement(
   const stems = contentStemsOf(normalized).filter(
     (stem) => !values.some((value) => value.split(' ').some((word) => stemWord(word) === stem)),
   );
-  const needed = Math.ceil(stems.length * CONTENT_WORD_SHARE);
+  const holds = (passage: ReadPassage, value: string) =>
+    findWholeWords(passage.normalized, value, 1).length > 0;
+  if (!values.every((value) => passages.some((passage) => holds(passage, value)))) return false;
+  const needed = Math.ceil(
+    stems.length * (values.length > 0 ? ANCHORED_CONTENT_WORD_SHARE : CONTENT_WORD_SHARE),
+  );
   const negated = kind !== 'forbidden' && hasNegation(normalized);
   return passages.some((passage) => {
-    const exact = findWholeWords(passage.normalized, normalized, 1).length > 0;
+    const exact = holds(passage, normalized);
     if (!exact) {
-      if (values.some((value) => findWholeWords(passage.normalized, value, 1).length === 0)) return false;
-      if (values.length === 0 && stems.length === 0) return false;
+      // The passage must be about the entry: its words, or for a bare value, the value itself.
+      if (stems.length === 0 && !values.some((value) => holds(passage, value))) return false;
       if (stems.filter((stem) => passage.stems.has(stem)).length < needed) return false;
     }
     if (kind === 'forbidden') {
       if (passage.section === 'Forbidden behaviors') return true;
-      return exact
-        ? readMentions(passage.raw).classify(text) === 'rejected'
-        : hasNegation(passage.normalized);
+      return (
+        hasNegation(passage.normalized) || (exact && readMentions(passage.raw).classify(text) === 'rejected')
+      );
     }
     return !negated || hasNegation(passage.normalized);
   });

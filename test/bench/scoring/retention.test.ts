@@ -37,8 +37,11 @@ describe('artifactRetention', () => {
   it('keeps a statement by its content words in one passage, reworded', () => {
     const facts = { immutableFacts: ['tracking issue PROJ-12, linked in every commit message'] };
     expect(carried(facts, 'The tracking issue is PROJ-12; link it in every commit message.')).toEqual([true]);
-    // The words spread over two passages do not carry it.
-    expect(carried(facts, 'The tracking issue is PROJ-12.\nWe link commits to messages.')).toEqual([false]);
+    // A value may come from another message; the words of a statement must meet in one passage.
+    expect(carried(facts, 'Tracking issue: PROJ-12.\nLink it in every commit message.')).toEqual([true]);
+    const rule = { lockedDecisions: ['release notes go out with every hotfix'] };
+    expect(carried(rule, 'Release notes matter.\nEvery hotfix goes out fast.')).toEqual([false]);
+    expect(carried(rule, 'Every hotfix goes out with its release notes.')).toEqual([true]);
   });
 
   it('needs a forbidden behaviour stated as a rejection', () => {
