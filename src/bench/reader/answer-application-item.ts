@@ -79,7 +79,9 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
   if (lastAffirmed !== undefined) {
     const mentioned = new Set(mentions.map((entry) => entry.passage.position));
-    const override = notablePassages(parsed).find(
+    // The newest change of plan is the current one: quoting an intermediate one would restate a plan that a
+    // later message superseded in turn.
+    const override = notablePassages(parsed).findLast(
       (passage) =>
         passage.position > lastAffirmed.position &&
         isOverride(parsed, passage) &&
