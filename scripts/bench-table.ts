@@ -5,18 +5,13 @@
  * store, and writes the tables between the `bench:table` markers of README.md. With `--check` it writes nothing
  * and exits 1 when the README's tables differ from a fresh run's, so a stale table is caught.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLexicalTarget } from '../src/bench/reader/index.js';
-import { measureSuite } from '../src/bench/results-table/measure-suite.js';
-import {
-  formatResultsTables,
-  replaceBetweenMarkers,
-  type SuiteResults,
-} from '../src/bench/results-table/results-table.js';
-import { resolveSuite } from '../src/bench/suites/index.js';
+import { measureSuites } from '../src/bench/results-table/measure-suite.js';
+import { formatResultsTables, replaceBetweenMarkers } from '../src/bench/results-table/results-table.js';
 import { builtInCompactors } from '../src/compactors/index.js';
 import { openStore } from '../src/store/index.js';
 
@@ -40,32 +35,24 @@ const directory = mkdtempSync(join(tmpdir(), 'compactkit-bench-table-'));
 const store = openStore({ path: join(directory, 'store.db') });
 try {
   const compactors = builtInCompactors().filter((method) => method.deterministic && !method.needsModel);
-  const suites: SuiteResults[] = [];
-  const sources = [
-    { title: 'elite suite', source: 'elite' },
-    { title: 'paraphrase suite', source: 'paraphrase' },
-    { title: "CompactBench's public templates", source: values.compactbench },
-  ];
-  for (const { title, source } of sources) {
-    const heading = `${title} (${PLAN})`;
-    if (source !== 'elite' && source !== 'paraphrase' && !existsSync(source)) {
-      suites.push({ title: heading, rows: [], skipped: `Skipped: ${source} is absent.` });
-      process.stderr.write(`bench:table: ${source} is absent; skipping ${title}\n`);
-      continue;
-    }
-    const suite = await resolveSuite(source);
-    const rows = await measureSuite({
+  const suites = await measureSuites(
+    [
+      { title: `elite suite (${PLAN})`, suite: 'elite' },
+      { title: `paraphrase suite (${PLAN})`, suite: 'paraphrase' },
+      { title: `CompactBench's public templates (${PLAN})`, suite: values.compactbench },
+    ],
+    {
       store,
-      suite,
       compactors,
       target: createLexicalTarget(),
       difficulties: ['hard'],
       cases: 1,
       cycles: 2,
-      onMethod: (name) => process.stderr.write(`bench:table: ${title}: ${name}…\n`),
-    });
-    suites.push({ title: heading, rows });
-  }
+      onMethod: (suite, name) => process.stderr.write(`bench:table: ${suite}: ${name}…\n`),
+    },
+  );
+  for (const suite of suites)
+    if (suite.skipped !== undefined) process.stderr.write(`bench:table: ${suite.title}: ${suite.skipped}\n`);
   const table = formatResultsTables(suites, CAPTION);
   const readme = readFileSync(values.readme, 'utf8');
   const updated = replaceBetweenMarkers(readme, 'bench:table', table);
