@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   const cycles = wholeNumber(values.cycles, '--cycles');
   const concurrency = wholeNumber(values.concurrency, '--concurrency');
   const readme = values['no-write'] ? '' : readFileSync(values.readme, 'utf8');
-  if (!values['no-write'] && !/<!-- bench:model:start -->[^]*<!-- bench:model:end -->/.test(readme))
+  const start = readme.indexOf('<!-- bench:model:start -->');
+  if (!values['no-write'] && (start < 0 || readme.indexOf('<!-- bench:model:end -->') < start))
     throw new UsageError(`--readme: ${values.readme} lacks the <!-- bench:model:start --> and :end markers`);
   const directory =
     values.db === undefined ? mkdtempSync(join(tmpdir(), 'compactkit-bench-model-')) : undefined;
