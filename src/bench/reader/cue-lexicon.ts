@@ -108,7 +108,6 @@ export const OVERRIDE_CUES: readonly string[] = [
   'actually',
   'final answer',
   'let me revise',
-  'forget',
   'never mind',
   'nevermind',
   'on reflection',
