@@ -3,7 +3,8 @@
  * CompactBench's public templates (`../shared/compactbench/public`, or `--compactbench DIR`; skipped with a note
  * when absent), at hard difficulty, 1 case per template, 2 drift cycles, lexical reader, offline, into a fresh
  * store, and writes the tables between the `bench:table` markers of README.md. With `--check` it writes nothing
- * and exits 1 when the README's tables differ from a fresh run's, so a stale table is caught.
+ * and exits 1 when the README's tables differ from a fresh run's, so a stale table is caught; `--json FILE`
+ * also writes every score behind the tables.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     check: { type: 'boolean', default: false },
     readme: { type: 'string', default: 'README.md' },
     compactbench: { type: 'string', default: join(root, '../shared/compactbench/public') },
+    json: { type: 'string' },
   },
 });
 const PLAN = 'hard difficulty, 1 case per template, 2 drift cycles';
@@ -54,6 +56,8 @@ try {
   for (const suite of suites)
     if (suite.skipped !== undefined) process.stderr.write(`bench:table: ${suite.title}: ${suite.skipped}\n`);
   const table = formatResultsTables(suites, CAPTION);
+  // Every figure behind the tables (contradiction rate, drift, families…), for whoever checks a claim.
+  if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(suites, null, 2)}\n`);
   const readme = readFileSync(values.readme, 'utf8');
   const updated = replaceBetweenMarkers(readme, 'bench:table', table);
   if (values.check) {
