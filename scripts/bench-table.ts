@@ -1,63 +1,63 @@
 /**
- * `npm run bench:table`: runs every deterministic built-in method on the elite suite at hard difficulty
- * (1 slot per template, 2 drift cycles, lexical target, offline) into a fresh store, and writes the results
- * table between the `bench:table` markers of README.md. With `--check` it writes nothing and exits 1 when the
- * README's table differs from a fresh run's, so a stale table is caught.
+ * `npm run bench:table`: runs every deterministic built-in method on the elite and paraphrase suites and on
+ * CompactBench's public templates (`../shared/compactbench/public`, or `--compactbench DIR`; skipped with a note
+ * when absent), at hard difficulty, 1 case per template, 2 drift cycles, lexical reader, offline, into a fresh
+ * store, and writes the tables between the `bench:table` markers of README.md. With `--check` it writes nothing
+ * and exits 1 when the README's tables differ from a fresh run's, so a stale table is caught; `--json FILE`
+ * also writes every score behind the tables.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLexicalTarget } from '../src/bench/reader/index.js';
-import {
-  formatResultsTable,
-  type ResultsRow,
-  replaceBetweenMarkers,
-} from '../src/bench/results-table/results-table.js';
-import { runBench, scoreStoredRunAtTiers } from '../src/bench/runner/index.js';
-import { resolveSuite } from '../src/bench/suites/index.js';
+import { measureSuites } from '../src/bench/results-table/measure-suite.js';
+import { formatResultsTables, replaceBetweenMarkers } from '../src/bench/results-table/results-table.js';
 import { builtInCompactors } from '../src/compactors/index.js';
 import { openStore } from '../src/store/index.js';
 
+const root = resolve(new URL('..', import.meta.url).pathname);
 const { values } = parseArgs({
-  options: { check: { type: 'boolean', default: false }, readme: { type: 'string', default: 'README.md' } },
+  options: {
+    check: { type: 'boolean', default: false },
+    readme: { type: 'string', default: 'README.md' },
+    compactbench: { type: 'string', default: join(root, '../shared/compactbench/public') },
+    json: { type: 'string' },
+  },
 });
-const CONTROLS = new Set(['null', 'oracle']);
+const PLAN = 'hard difficulty, 1 case per template, 2 drift cycles';
+const CAPTION =
+  `Measured by the lexical reader (a deterministic word-matching program, not a language model; ` +
+  `\`npm run bench:model\` gives a model's figures), ${PLAN}. Score: the elite score. vs oracle: overall score ` +
+  `÷ the oracle's on the same cases. Retention: the share of ground-truth entries the artifacts still carry, ` +
+  `computed without the reader. Items passed: item answers that passed, every cycle. Qualifies: the highest ` +
+  `compression tier whose floors the run meets.`;
+
 const directory = mkdtempSync(join(tmpdir(), 'compactkit-bench-table-'));
 const store = openStore({ path: join(directory, 'store.db') });
 try {
-  const suite = await resolveSuite('elite');
-  const rows: ResultsRow[] = [];
-  for (const compactor of builtInCompactors().filter(
-    (method) => method.deterministic && !method.needsModel,
-  )) {
-    process.stderr.write(`bench:table: ${compactor.name}…\n`);
-    const result = await runBench({
+  const compactors = builtInCompactors().filter((method) => method.deterministic && !method.needsModel);
+  const suites = await measureSuites(
+    [
+      { title: `elite suite (${PLAN})`, suite: 'elite' },
+      { title: `paraphrase suite (${PLAN})`, suite: 'paraphrase' },
+      { title: `CompactBench's public templates (${PLAN})`, suite: values.compactbench },
+    ],
+    {
       store,
-      compactor,
-      suite,
+      compactors,
+      target: createLexicalTarget(),
       difficulties: ['hard'],
       cases: 1,
-      seedGroup: '0',
       cycles: 2,
-      driftMode: 'incremental',
-      target: createLexicalTarget(),
-      tier: '8x',
-    });
-    const byTier = scoreStoredRunAtTiers(store, result.run.id, ['2x', '4x', '8x']);
-    const qualifiedAt = {
-      '2x': byTier['2x'].qualification.qualified,
-      '4x': byTier['4x'].qualification.qualified,
-      '8x': byTier['8x'].qualification.qualified,
-    };
-    rows.push({
-      method: compactor.name,
-      control: CONTROLS.has(compactor.name),
-      scores: result.scores,
-      qualifiedAt,
-    });
-  }
-  const table = formatResultsTable(rows);
+      onMethod: (suite, name) => process.stderr.write(`bench:table: ${suite}: ${name}…\n`),
+    },
+  );
+  for (const suite of suites)
+    if (suite.skipped !== undefined) process.stderr.write(`bench:table: ${suite.title}: ${suite.skipped}\n`);
+  const table = formatResultsTables(suites, CAPTION);
+  // Every figure behind the tables (contradiction rate, drift, families…), for whoever checks a claim.
+  if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(suites, null, 2)}\n`);
   const readme = readFileSync(values.readme, 'utf8');
   const updated = replaceBetweenMarkers(readme, 'bench:table', table);
   if (values.check) {

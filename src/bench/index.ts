@@ -60,10 +60,12 @@ export {
   scoreStoredRun,
 } from './runner/index.js';
 export {
+  artifactRetention,
   classifyMention,
   judgeItem,
   normalizeText,
   QUALIFICATION,
+  type Retention,
   type RunScoreInput,
   type RunScores,
   rankRuns,

@@ -8,6 +8,7 @@ export function formatRunScores(scores: StoredRunScores): string {
   const lines = [
     `run ${run.id} · ${run.versions.method} on ${run.versions.suite} · target ${run.versions.target} · ${run.status}`,
     `  elite ${number(scores.eliteScore)} ${interval(scores.ci.eliteScore)} = 0.40 × overall ${number(scores.overall)} + 0.30 × drift ${number(scores.driftResistance)} + 0.20 × constraint ${number(scores.constraintRetention)} + 0.10 × compression bonus ${number(scores.compressionBonus)}`,
+    `  retention ${number(scores.retention)} (ground-truth entries the artifacts carry, computed without the reader)`,
     `  contradiction rate ${number(scores.contradictionRate)} · compression ${scores.compressionRatio.toFixed(1)}x · cases ${scores.cases.complete}/${scores.cases.expected} complete, ${scores.cases.failed} failed`,
     scores.qualification.qualified
       ? `  qualified at ${scores.qualification.tier}`

@@ -32,6 +32,18 @@ function comparability(runs: readonly ReportRun[]): ReportData['comparability'] 
   return { comparable: notes.length === 0, notes };
 }
 
+/** Each run's overall score against an oracle run on the same cases (same suite, target and case plan). */
+function withOracleRatios(runs: readonly ReportRun[]): ReportRun[] {
+  const sameCases = (a: ReportRun, b: ReportRun) =>
+    a.suite === b.suite && a.target === b.target && a.casePlan === b.casePlan;
+  return runs.map((run) => {
+    const oracle = runs.find((other) => other.method.split('@')[0] === 'oracle' && sameCases(other, run));
+    return oracle === undefined || oracle.overall === 0
+      ? run
+      : { ...run, vsOracle: run.overall / oracle.overall };
+  });
+}
+
 /**
  * Everything a report shows of these benchmark runs, recomputed from the store: each run's scores at every
  * tier, drift curve, families and model usage, and per case (across the runs) the transcript, each cycle's
@@ -77,7 +89,7 @@ export async function buildReportData(
   }
   return {
     reportVersion: 1,
-    runs,
+    runs: withOracleRatios(runs),
     comparability: comparability(runs),
     cases: reportCases,
     limits: [

@@ -86,6 +86,8 @@ export function collectRun(
     compressionBonus: scores.compressionBonus,
     contradictionRate: scores.contradictionRate,
     compressionRatio: scores.compressionRatio,
+    retention: scores.retention,
+    vsOracle: null,
     ci: {
       eliteScore: [...scores.ci.eliteScore] as [number, number],
       overall: [...scores.ci.overall] as [number, number],

@@ -48,6 +48,10 @@ export interface ReportRun {
   compressionBonus: number;
   contradictionRate: number;
   compressionRatio: number;
+  /** Reader-independent: the share of ground-truth entries the artifacts still carry, mean over cases. */
+  retention: number;
+  /** Overall score ÷ an `oracle` run's on the same suite, target and case plan among the reported runs; else null. */
+  vsOracle: number | null;
   /** 95% bootstrap intervals over cases. */
   ci: { eliteScore: [number, number]; overall: [number, number] };
   cases: { expected: number; complete: number; failed: number };

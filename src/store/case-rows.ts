@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { fromJsonText, toJsonText, toOptionalJsonText } from './json-text.js';
 import { caseStatusSchema, storedErrorSchema } from './record-schemas.js';
 import { createTextReader, createTextWriter } from './text-packs.js';
-import type { CaseInput, CaseRecord } from './types.js';
+import type { ArtifactRecord, CaseInput, CaseRecord } from './types.js';
 import { validateInput } from './validate-input.js';
 
 /** Writes one validated case and its children; the caller holds the transaction. */
@@ -212,4 +212,39 @@ export function readCases(
     }
     return record;
   });
+}
+
+/**
+ * Calls `visit` with each stored artifact of a run, case by case in the order written, so that a reader of
+ * artifacts (retention) never holds a whole run's artifacts in memory; each case's pack is inflated once.
+ */
+export function eachArtifact(
+  database: Database.Database,
+  path: string,
+  runId: string,
+  visit: (caseKey: string, artifact: ArtifactRecord) => void,
+): void {
+  const reader = createTextReader(database, path);
+  const rows = database
+    .prepare<[string], ChildRow & { case_key: string }>(
+      `SELECT child.*, cases.case_key AS case_key FROM artifacts AS child JOIN cases ON cases.id = child.case_id
+       WHERE cases.run_id = ? ORDER BY cases.id, child.rowid`,
+    )
+    .all(runId);
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    while (end < rows.length && rows[end]?.case_id === rows[start]?.case_id) end++;
+    const group = rows.slice(start, end);
+    const texts = reader.read(group.map((row) => row.artifact_text));
+    group.forEach((row, index) => {
+      const artifact = {
+        cycle: row.cycle,
+        method: row.method,
+        artifact: fromJsonText(texts[index] ?? 'null'),
+      };
+      visit(row.case_key, row.tokens === null ? artifact : { ...artifact, tokens: row.tokens });
+    });
+    start = end;
+  }
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { ValidationError } from '../errors.js';
-import { createCaseWriter, readCases } from './case-rows.js';
+import { createCaseWriter, eachArtifact, readCases } from './case-rows.js';
 import { fromJsonText, toJsonText } from './json-text.js';
 import { createCallWriter, createLlmCallStore, selectCalls } from './llm-call-table.js';
 import {
@@ -118,6 +118,12 @@ export function createSqliteStore(
       return read(`cannot read run "${runId}"`, () => {
         requireRun(runId);
         return readCases(database, path, runId, options);
+      });
+    },
+    eachArtifact(runId, visit) {
+      read(`cannot read the artifacts of run "${runId}"`, () => {
+        requireRun(runId);
+        eachArtifact(database, path, runId, visit);
       });
     },
     insertRun(contents) {

@@ -207,6 +207,11 @@ export interface Store {
    * is left empty, which is what scoring needs and a fraction of the memory. @throws `store_run_not_found`.
    */
   readCases(runId: string, options?: { artifacts?: boolean }): CaseRecord[];
+  /**
+   * Calls `visit` with every stored artifact of a run and its case key, one at a time in the order written.
+   * @throws `store_run_not_found`.
+   */
+  eachArtifact(runId: string, visit: (caseKey: string, artifact: ArtifactRecord) => void): void;
   /** Everything a run produced, read from one snapshot. @throws StoreError `store_run_not_found`. */
   readRun(runId: string): RunContents;
   /** Writes a whole run in one transaction, all or nothing. @throws StoreError `store_run_exists`. */

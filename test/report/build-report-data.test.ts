@@ -15,6 +15,7 @@ describe('buildReportData', () => {
     for (const run of data.runs) {
       const rescored = scoreStoredRun(store, run.id, { tier: '8x' });
       expect(run.eliteScore).toBe(rescored.eliteScore);
+      expect(run.retention).toBe(rescored.retention);
       expect(run.qualification['8x'].qualified).toBe(rescored.qualification.qualified);
       expect(run.qualification['8x'].failures).toEqual(rescored.qualification.failures);
       expect(run.cycleScores.map((entry) => entry.cycle)).toEqual([0, 1, 2]);
@@ -24,6 +25,11 @@ describe('buildReportData', () => {
     const oracle = data.runs[0]!;
     expect(oracle.method).toBe('oracle@1.0.0');
     expect(oracle.cycleScores.every((entry) => entry.score === 1)).toBe(true);
+    // Every run is read against the oracle run on the same cases.
+    expect(data.runs.map((run) => run.vsOracle)).toEqual(
+      data.runs.map((run) => run.overall / oracle.overall),
+    );
+    expect(oracle.retention).toBe(1);
     expect(data.comparability).toEqual({ comparable: true, notes: [] });
   });
 

@@ -53,6 +53,7 @@ describe('renderHtmlReport', () => {
   it('has the leaderboard, every chart as inline SVG, the usage note and one drill-down entry per case', async () => {
     const html = await renderHtmlReport(data);
     expect(html.match(/<table class="leaderboard">/g)).toHaveLength(1);
+    expect(html).toMatch(/<th>Elite \(95% CI\)<\/th><th[^>]*>Retention<\/th><th[^>]*>vs oracle<\/th>/);
     expect(html.match(/<figure><svg/g)?.length).toBeGreaterThanOrEqual(5);
     expect(html.match(/<details class="case"/g)).toHaveLength(4);
     expect(html).toContain('No run called a model');
@@ -121,6 +122,7 @@ describe('renderMarkdownReport', () => {
   it('gives the leaderboard, families and drift tables with cells that cannot break the table or inject HTML', () => {
     const markdown = renderMarkdownReport(data);
     expect(markdown).toMatch(/^## CompactBench report\n/);
+    expect(markdown).toMatch(/\| Elite \| 95% CI \| Retention \| vs oracle \| Overall \|/);
     expect(markdown).toContain('| 1 | structured-state@1.0.0 | 1.000 | ');
     expect(markdown).toContain('| 2 | oracle@1.0.0 | 0.900 | ');
     expect(markdown).toContain('&lt;img src=x onerror="document.title=\'PWNED-5\'"&gt;\\|pipe@1.0.0');

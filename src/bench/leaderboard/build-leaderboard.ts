@@ -24,6 +24,10 @@ export interface LeaderboardEntry {
   contradictionRate: number;
   compressionRatio: number;
   compressionBonus: number;
+  /** Reader-independent: the share of ground-truth entries the artifacts still carry (see `artifactRetention`). */
+  retention: number;
+  /** Overall score ÷ the `oracle` control's on the same cases; null when the segment has no oracle run. */
+  vsOracle: number | null;
   qualified: boolean;
   failures: string[];
   ci: StoredRunScores['ci'];
@@ -90,7 +94,21 @@ export function buildLeaderboard(
   }
   return [...segments.values()].map(({ segment, latest }) => ({
     ...segment,
-    entries: rank([...latest.values()]),
+    entries: withOracleRatio(rank([...latest.values()])),
+  }));
+}
+
+/** The `oracle` control's overall score among the entries, if one of them is the oracle and scored above 0. */
+export function oracleOverall(entries: readonly { method: string; overall: number }[]): number | undefined {
+  const oracle = entries.find((entry) => entry.method.split('@')[0] === 'oracle');
+  return oracle === undefined || oracle.overall === 0 ? undefined : oracle.overall;
+}
+
+function withOracleRatio(entries: LeaderboardEntry[]): LeaderboardEntry[] {
+  const ceiling = oracleOverall(entries);
+  return entries.map((entry) => ({
+    ...entry,
+    vsOracle: ceiling === undefined ? null : entry.overall / ceiling,
   }));
 }
 
@@ -126,6 +144,8 @@ function rank(runs: RankedRun[]): LeaderboardEntry[] {
       contradictionRate: score.contradictionRate,
       compressionRatio: score.compressionRatio,
       compressionBonus: score.compressionBonus,
+      retention: score.retention,
+      vsOracle: null,
       qualified: score.qualification.qualified,
       failures: score.qualification.failures,
       ci: score.ci,

@@ -28,7 +28,19 @@ function mentionIn(passage: Passage, action: string): Mention | undefined {
   // A bare list item under "Forbidden behaviors" names the action as a prohibition, whatever its wording.
   if (passage.section === 'Forbidden behaviors') return 'rejected';
   const mention = classifyMention(passage.text, action);
+  if (mention === 'affirmed' && rejectsItAfter(passage.text, action)) return 'rejected';
   return mention === 'absent' ? undefined : mention;
+}
+
+// "…someone decided to X. It blew up. So let's not do that again": a later sentence of the same message
+// rejects the action by pointing back at it.
+const POINTING_BACK_REJECTION =
+  /\b(?:let'?s not|let us not|do not|don'?t|never|avoid|no more of)\b(?:\s+\w+){0,3}?\s+(?:that|this|it)\b|\bnever again\b/i;
+
+/** Whether the text after the action's last mention rejects something by pointing back ("let's not do that"). */
+function rejectsItAfter(text: string, action: string): boolean {
+  const at = text.toLowerCase().lastIndexOf(action.toLowerCase());
+  return at >= 0 && POINTING_BACK_REJECTION.test(text.slice(at + action.length));
 }
 
 /** Passages that name the action as whole words (`containsNormalized`, on the text normalised once at parse). */
@@ -79,7 +91,9 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
   if (lastAffirmed !== undefined) {
     const mentioned = new Set(mentions.map((entry) => entry.passage.position));
-    const override = notablePassages(parsed).find(
+    // The newest change of plan is the current one: quoting an intermediate one would restate a plan that a
+    // later message superseded in turn.
+    const override = notablePassages(parsed).findLast(
       (passage) =>
         passage.position > lastAffirmed.position &&
         isOverride(parsed, passage) &&

@@ -51,6 +51,7 @@ const MAX_CUE_SCORE = 3;
 const OVERRIDE_WEIGHT = 1.5;
 const PROMPT_WORD_WEIGHT = 1;
 const ITEM_CUE_WEIGHT = 2;
+const QUESTION_WEIGHT = 0.5;
 
 /** Every passage's score by position: `base` decides whether it answers at all, `total` adds recency. */
 export interface PassageScores {
@@ -89,6 +90,8 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (profile.sections.includes(passage.section)) score += SECTION_WEIGHT;
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
+    // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
+    if (passage.text.includes('?')) score *= QUESTION_WEIGHT;
     base[index] = score;
     total[index] = score + (recencyWeight * passage.position) / last;
   }
@@ -121,6 +124,31 @@ function topPositions({ base, total }: PassageScores, count: number): number[] {
   return top;
 }
 
+// As in application items: an override phrase in more than about seven passages is filler.
+const MIN_OVERRIDE_RARITY = 0.5;
+
+/** A later change of plan that scores at least this share of the best passage's base supersedes it. */
+const SUPERSEDING_SHARE = 0.6;
+
+/**
+ * The current decision: the best passage, unless a later passage that is a change of plan ("actually",
+ * "final answer", "scratch that") is about the item too, in which case the latest such passage. Recency alone
+ * cannot tell two overrides a few messages apart in a long transcript, and quoting the earlier one restates a
+ * superseded plan.
+ */
+function currentDecision(parsed: ParsedArtifact, { base }: PassageScores, best: number): number {
+  const floor = Math.max(ANSWER_THRESHOLD, SUPERSEDING_SHARE * (base[best] as number));
+  for (let position = base.length - 1; position > best; position--) {
+    const passage = parsed.passages[position] as Passage;
+    if ((base[position] as number) < floor) continue;
+    // A question ("what's the first step on the new plan?") asks about a plan; it does not make one.
+    if (passage.text.includes('?')) continue;
+    // An override phrase found in many passages is filler ("quick one before I forget"), not a change of plan.
+    if (strongestCue(passage.cues.override, parsed.cueFrequency) >= MIN_OVERRIDE_RARITY) return position;
+  }
+  return best;
+}
+
 /**
  * Answers a question item with the best passage (for `list`, up to five passages scoring at least half the
  * best, in reading order), or "The notes do not say." when nothing scores above the threshold.
@@ -131,8 +159,10 @@ export function answerQuestionItem(
 ): { response: string; evidence: TargetEvidence[] } {
   const scores = scoreQuestionPassages(parsed, item);
   const top = topPositions(scores, item.answerFormat === 'list' ? MAX_LIST_PASSAGES : 1);
-  const best = top[0];
-  if (best === undefined) return { response: NOTES_DO_NOT_SAY, evidence: [] };
+  const first = top[0];
+  if (first === undefined) return { response: NOTES_DO_NOT_SAY, evidence: [] };
+  const best = PROFILES[item.type].newestWins ? currentDecision(parsed, scores, first) : first;
+  if (best !== first) top[0] = best;
   const bestTotal = scores.total[best] as number;
   const chosen = top
     .filter((position) => (scores.total[position] as number) >= bestTotal / 2)

@@ -104,6 +104,20 @@ export const OVERRIDE_CUES: readonly string[] = [
   'overrides',
   'scrap',
   'scrapped',
+  // Reversals in plain speech, without "instead": "actually, let's…", "final answer: …", "on reflection …".
+  'actually',
+  'final answer',
+  'let me revise',
+  'never mind',
+  'nevermind',
+  'on reflection',
+  'on second thoughts',
+  'after all',
+  'go back to',
+  'back to',
+  'reconsidered',
+  'shelve',
+  'shelved',
 ];
 
 /** Phrases that mark unfinished, open or postponed work. */

@@ -1,12 +1,13 @@
 import type { CaseItem } from '../case/types.js';
-import type { Target } from '../target/target.js';
+import type { Target, TargetAnswer } from '../target/target.js';
 import { answerApplicationItem } from './answer-application-item.js';
 import { answerQuestionItem } from './answer-question-item.js';
+import type { ParsedArtifact } from './parse-artifact-text.js';
 import { createParsedArtifactCache } from './parsed-artifact-cache.js';
 import { replyFromNotes } from './reply-from-notes.js';
 
 /** The lexical reader's version; changes whenever any answer would change. */
-export const LEXICAL_READER_VERSION = '1.0.0';
+export const LEXICAL_READER_VERSION = '1.1.0';
 
 /** What the lexical reader does, in a paragraph for the README and reports. */
 export const explainLexicalReader =
@@ -19,12 +20,30 @@ export const explainLexicalReader =
   "scores best on the item's section, the cue words of its type and the words of its prompt and cues, each " +
   'word counting less the more passages hold it; among decisions the newest and overriding one wins; when ' +
   'nothing scores enough it answers "The notes do not say." An application item comes with the action an ' +
-  'agent would take next if nothing said otherwise: the reader refuses it, quoting the passage, only when the ' +
+  'agent would take next if nothing said otherwise (its tempting default, or for an item that checks that a ' +
+  'behaviour is absent, that behaviour): the reader refuses it, quoting the passage, only when the ' +
   'artifact rejects it ("never X", "X is off the table", an entry under Forbidden behaviors) or a later ' +
   'passage overrides it; otherwise it takes that action, so a compactor that dropped the rule gets the ' +
   'violation a real model would commit. It cannot infer, and it misses rules and decisions worded without ' +
   'any of its cue words or without the words of the question, so its scores measure what an artifact states ' +
   'plainly, not what a model could work out from it.';
+
+/**
+ * Answers an item. An application item (one with a tempting default) is refused or taken. An item that checks a
+ * behaviour is absent but names no default (template-v1's plain `forbidden_absent` items) is refused when the
+ * notes hold a rule or a change of plan against the behaviour, answered from the notes when they say anything
+ * about it, and otherwise taken as an unwarned agent would take it: answering "the notes do not say" would let
+ * an empty artifact pass every such item.
+ */
+function answerItem(parsed: ParsedArtifact, item: CaseItem): Omit<TargetAnswer, 'prompt'> {
+  if (item.temptingDefault !== undefined)
+    return answerApplicationItem(parsed, item.prompt, item.temptingDefault);
+  if (item.check.kind !== 'forbidden_absent') return answerQuestionItem(parsed, item);
+  const applied = answerApplicationItem(parsed, item.prompt, item.check.value);
+  if (applied.evidence.length > 0) return applied;
+  const asked = answerQuestionItem(parsed, item);
+  return asked.evidence.length > 0 ? asked : applied;
+}
 
 function describeItem(item: CaseItem): string {
   const lines = [
@@ -54,10 +73,7 @@ export function createLexicalTarget(): Target {
     async answer({ artifactText, item }, options) {
       options?.signal?.throwIfAborted();
       const parsed = cache.get(artifactText);
-      const answer =
-        item.temptingDefault === undefined
-          ? answerQuestionItem(parsed, item)
-          : answerApplicationItem(parsed, item.prompt, item.temptingDefault);
+      const answer = answerItem(parsed, item);
       return { ...answer, prompt: describeItem(item) };
     },
     async reply({ artifactText, userTurn }, options) {

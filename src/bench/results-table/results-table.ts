@@ -1,21 +1,43 @@
 import type { RunScores } from '../scoring/score-run.js';
 import type { Tier } from '../scoring/scoring-constants.js';
 
-/** One method's row: its scores and whether it qualifies at each tier. */
+/** One method's row: its scores, its retention and whether it qualifies at each tier. */
 export interface ResultsRow {
   method: string;
   /** True for the `null` and `oracle` controls, which frame the table but are not ranked. */
   control: boolean;
   scores: RunScores;
+  /** Reader-independent: the share of ground-truth entries the artifacts carry (`StoredRunScores.retention`). */
+  retention: number;
   qualifiedAt: Readonly<Record<Tier, boolean>>;
 }
 
-const TIERS: readonly Tier[] = ['2x', '4x', '8x'];
+/** One suite's rows, or why the suite was not run. */
+export interface SuiteResults {
+  /** The heading: the suite and its case plan in a few words. */
+  title: string;
+  rows: readonly ResultsRow[];
+  /** Said instead of the table when the suite was skipped (its folder is absent, for instance). */
+  skipped?: string;
+}
+
+const TIERS_HIGH_FIRST: readonly Tier[] = ['8x', '4x', '2x'];
 const fixed = (value: number, digits = 3) => value.toFixed(digits);
 
+/** Items passed over items answered, every cycle of every complete case. */
+export function itemsPassed(scores: RunScores): number {
+  let items = 0;
+  let passed = 0;
+  for (const family of Object.values(scores.families)) {
+    items += family.items;
+    passed += family.passed;
+  }
+  return items === 0 ? 0 : passed / items;
+}
+
 /**
- * The README's results table as Markdown: methods by elite score (controls last), with overall, drift
- * resistance, constraint retention, contradiction rate, compression ratio and qualification per tier.
+ * One suite's results as Markdown: methods by elite score (controls last), with the overall score against the
+ * oracle's on the same cases, retention, items passed, compression and the highest tier qualified at.
  */
 export function formatResultsTable(rows: readonly ResultsRow[]): string {
   const ranked = [...rows].sort(
@@ -24,19 +46,31 @@ export function formatResultsTable(rows: readonly ResultsRow[]): string {
       b.scores.eliteScore - a.scores.eliteScore ||
       a.method.localeCompare(b.method),
   );
+  const oracle = rows.find((row) => row.method === 'oracle')?.scores.overall;
   const lines = [
-    '| Method | Elite | Overall | Drift resistance | Constraint retention | Contradiction rate | Compression | 2x | 4x | 8x |',
-    '|---|---:|---:|---:|---:|---:|---:|:-:|:-:|:-:|',
+    '| Method | Score | vs oracle | Retention | Items passed | Compression | Qualifies |',
+    '|---|---:|---:|---:|---:|---:|:-:|',
   ];
   for (const row of ranked) {
     const { scores } = row;
     const name = row.control ? `${row.method} (control)` : `\`${row.method}\``;
-    const tiers = TIERS.map((tier) => (row.qualifiedAt[tier] ? 'yes' : 'no'));
+    const vsOracle = oracle === undefined || oracle === 0 ? '–' : fixed(scores.overall / oracle);
+    const tier = TIERS_HIGH_FIRST.find((candidate) => row.qualifiedAt[candidate]) ?? 'no';
     lines.push(
-      `| ${name} | ${fixed(scores.eliteScore)} | ${fixed(scores.overall)} | ${fixed(scores.driftResistance)} | ${fixed(scores.constraintRetention)} | ${fixed(scores.contradictionRate)} | ${scores.compressionRatio.toFixed(1)}x | ${tiers.join(' | ')} |`,
+      `| ${name} | ${fixed(scores.eliteScore)} | ${vsOracle} | ${fixed(row.retention)} | ${fixed(itemsPassed(scores))} | ${scores.compressionRatio.toFixed(1)}x | ${tier} |`,
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Several suites' tables under their headings, after a caption that says how they were measured. */
+export function formatResultsTables(suites: readonly SuiteResults[], caption: string): string {
+  const parts = [`${caption}\n`];
+  for (const suite of suites) {
+    parts.push(`**${suite.title}**\n`);
+    parts.push(suite.skipped === undefined ? formatResultsTable(suite.rows) : `${suite.skipped}\n`);
+  }
+  return parts.join('\n');
 }
 
 /** `text` with the part between the two marker comments replaced by `content`. */

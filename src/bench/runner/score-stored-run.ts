@@ -5,12 +5,20 @@ import { type RunScores, type ScoredCase, type ScoredCycle, scoreRun } from '../
 import { judgeItem } from '../scoring/judge-item.js';
 import type { Tier } from './bench-run-options.js';
 import { type BenchCaseRecord, parseBenchCase, parseBenchRunConfig } from './parse-bench-records.js';
+import { storedRunRetention } from './stored-run-retention.js';
 
 /** A run's scores with what they are scores of. */
 export interface StoredRunScores extends RunScores {
   run: RunRecord;
   /** Stored verdicts that differ from the rescored ones (0 unless the scorer or the store changed). */
   verdictMismatches: number;
+  /**
+   * Reader-independent retention: the mean over cases of the share of ground-truth entries the artifacts still
+   * carry (see `artifactRetention`); a failed case counts 0.
+   */
+  retention: number;
+  /** Each case's retention, by case key. */
+  caseRetention: Record<string, number>;
 }
 
 /**
@@ -44,7 +52,9 @@ export function scoreStoredRunAtTiers<T extends Tier | 'run'>(
     );
   const config = parseBenchRunConfig(run);
   let verdictMismatches = 0;
-  const cases: ScoredCase[] = (records ?? store.readCases(runId, { artifacts: false })).map((record) => {
+  const read = records ?? store.readCases(runId, { artifacts: false });
+  const { retention, byCase } = storedRunRetention(store, runId, read);
+  const cases: ScoredCase[] = read.map((record) => {
     const rescored = rescoreCase(parseBenchCase(record));
     verdictMismatches += rescored.mismatches;
     return rescored.scored;
@@ -57,7 +67,7 @@ export function scoreStoredRunAtTiers<T extends Tier | 'run'>(
       expectedCycles: config.cycles + 1,
       tier: tier === 'run' ? config.tier : tier,
     });
-    byTier[tier] = { ...scores, run, verdictMismatches };
+    byTier[tier] = { ...scores, run, verdictMismatches, retention, caseRetention: byCase };
   }
   return byTier;
 }

@@ -48,6 +48,12 @@ export {
 } from './qualify-run.js';
 export { type RankableRun, rankRuns } from './rank-runs.js';
 export {
+  artifactRetention,
+  type RetainedEntry,
+  type Retention,
+  type RetentionEntryKind,
+} from './retention.js';
+export {
   type CaseSummary,
   compressionBonusOf,
   type RunStatistics,

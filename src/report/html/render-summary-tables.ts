@@ -23,15 +23,15 @@ function tierCell(run: ReportRun, tier: '2x' | '4x' | '8x'): string {
   return `<td class="no"><details><summary>no</summary>${failures.map(escapeHtml).join('<br>')}</details></td>`;
 }
 
-/** The leaderboard: elite score with its interval and four parts, contradiction, ratio, qualification per tier. */
+/** The leaderboard: elite score with its interval, retention and the oracle ratio, its four parts, contradiction, ratio, qualification per tier. */
 export function renderLeaderboard(runs: readonly ReportRun[]): string {
   const rows = runs
     .map(
       (run, index) =>
-        `<tr><td class="num">${index + 1}</td><td><b>${escapeHtml(run.method)}</b>${options(run)}</td><td class="num"><b>${f3(run.eliteScore)}</b><br><span class="muted">${f3(run.ci.eliteScore[0])}–${f3(run.ci.eliteScore[1])}</span></td><td class="num">${f3(run.overall)}</td><td class="num">${f3(run.driftResistance)}</td><td class="num">${f3(run.constraintRetention)}</td><td class="num">${f3(run.compressionBonus)}</td><td class="num">${f3(run.contradictionRate)}</td><td class="num">${ratio(run.compressionRatio)}</td>${tierCell(run, '2x')}${tierCell(run, '4x')}${tierCell(run, '8x')}<td class="num">${run.cases.complete}/${run.cases.expected}${run.cases.failed > 0 ? ` <span class="fail">(${run.cases.failed} failed)</span>` : ''}</td></tr>`,
+        `<tr><td class="num">${index + 1}</td><td><b>${escapeHtml(run.method)}</b>${options(run)}</td><td class="num"><b>${f3(run.eliteScore)}</b><br><span class="muted">${f3(run.ci.eliteScore[0])}–${f3(run.ci.eliteScore[1])}</span></td><td class="num">${f3(run.retention)}</td><td class="num">${run.vsOracle === null ? '–' : f3(run.vsOracle)}</td><td class="num">${f3(run.overall)}</td><td class="num">${f3(run.driftResistance)}</td><td class="num">${f3(run.constraintRetention)}</td><td class="num">${f3(run.compressionBonus)}</td><td class="num">${f3(run.contradictionRate)}</td><td class="num">${ratio(run.compressionRatio)}</td>${tierCell(run, '2x')}${tierCell(run, '4x')}${tierCell(run, '8x')}<td class="num">${run.cases.complete}/${run.cases.expected}${run.cases.failed > 0 ? ` <span class="fail">(${run.cases.failed} failed)</span>` : ''}</td></tr>`,
     )
     .join('');
-  return `<table class="leaderboard"><thead><tr><th>#</th><th>Method</th><th>Elite (95% CI)</th><th>Overall ×0.40</th><th>Drift ×0.30</th><th>Constraint ×0.20</th><th>Compression bonus ×0.10</th><th>Contradiction</th><th>Ratio</th><th>2x</th><th>4x</th><th>8x</th><th>Cases</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="leaderboard"><thead><tr><th>#</th><th>Method</th><th>Elite (95% CI)</th><th title="share of ground-truth entries the artifacts carry, computed without the reader">Retention</th><th title="overall ÷ the oracle run's on the same cases">vs oracle</th><th>Overall ×0.40</th><th>Drift ×0.30</th><th>Constraint ×0.20</th><th>Compression bonus ×0.10</th><th>Contradiction</th><th>Ratio</th><th>2x</th><th>4x</th><th>8x</th><th>Cases</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** Model calls, tokens, cost and latency per run, for the runs that used a model. */

@@ -20,6 +20,8 @@ function entry(rank: number, method: string, methodConfig: Record<string, unknow
     contradictionRate: 0,
     compressionRatio: 4,
     compressionBonus: 0.4,
+    retention: 0.25 * rank,
+    vsOracle: rank === 3 ? null : 0.5 / rank,
     qualified: true,
     failures: [],
     ci: { eliteScore: [0.1, 0.9] } as LeaderboardEntry['ci'],
@@ -49,5 +51,13 @@ describe('formatLeaderboard', () => {
     );
     // Alone in its segment, a method's options stay out of the way.
     expect(lines.find((line) => line.startsWith('3 '))).toMatch(/^3 +structured-state@1\.0\.0 +0\.600/);
+    // Retention and the oracle ratio sit beside the elite score; no oracle ratio reads "-".
+    expect(lines.find((line) => line.startsWith('#'))).toMatch(
+      /elite +95% CI +retention +vs oracle +overall/,
+    );
+    expect(lines.find((line) => line.startsWith('2 '))).toMatch(
+      /0\.700 +0\.100–0\.900 +0\.500 +0\.250 +0\.500/,
+    );
+    expect(lines.find((line) => line.startsWith('3 '))).toMatch(/0\.600 +0\.100–0\.900 +0\.750 +- +0\.500/);
   });
 });
