@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { CompactkitError, ValidationError } from '../../errors.js';
 
 /** One raw record of a file and where it came from (`qa.jsonl:12`, `qa.csv:4`, `qa.parquet: row 3`). */
@@ -129,6 +129,10 @@ function readCsv(text: string, name: string): RawRecord[] {
 /** CSV rows keyed by the header, each with the line it starts on. */
 function parseCsvRows(text: string, name: string): { line: number; cells: Record<string, string> }[] {
   try {
+    // Loaded on first use: the package root should not pay for a CSV parser it may never need.
+    const { parse: parseCsv } = createRequire(import.meta.url)(
+      'csv-parse/sync',
+    ) as typeof import('csv-parse/sync');
     const rows: { info: { lines: number }; record: Record<string, string> }[] = parseCsv(text, {
       columns: true,
       skip_empty_lines: true,
