@@ -29,6 +29,7 @@ describe('src/bench/scoring index', () => {
         'SCORER_VERSION',
         'TIER_FLOORS',
         'TRAILING_MARKERS',
+        'artifactRetention',
         'bootstrapIntervals',
         'classifyMention',
         'compressionBonusOf',
