@@ -2,8 +2,8 @@
  * compactkit: the names a user of the engine, the methods, the benchmark and the store needs, listed one by one so
  * the public surface is a visible decision (test/architecture/public-api.test.ts snapshots it). Building blocks
  * have subpaths: compactkit/compaction, /methods, /bench, /llm, /messages, /tokens, /store, /report, /test,
- * /evaluate, /probes, /sessions, /ai-sdk and /langchain. Every type of most of those modules is exported here
- * too; types cost nothing at run time.
+ * /evaluate, /probes, /sessions, /ai-sdk and /langchain; the last five load only on request, so importing the
+ * root stays cheap. Every type of most of those modules is exported here too; types cost nothing at run time.
  */
 
 export type * from './artifact/index.js';
@@ -79,7 +79,6 @@ export {
   type ValidationIssue,
 } from './errors.js';
 export type * from './evaluate/index.js';
-export { EvalResult, evaluate, evaluateMemory } from './evaluate/index.js';
 export type * from './llm/index.js';
 export {
   createLanguageModel,
@@ -103,8 +102,7 @@ export {
   toOpenAIMessages,
 } from './messages/index.js';
 export type * from './probes/index.js';
-export { extractProbes, runProbes } from './probes/index.js';
-export { parseSession, readSession, type SessionFormat } from './sessions/index.js';
+export type { SessionFormat } from './sessions/index.js';
 export type * from './store/index.js';
 export { defaultStorePath, exportRun, importRun, openStore, StoreError } from './store/index.js';
 export type * from './tokens/index.js';
