@@ -104,6 +104,9 @@ function readJson(text: string, name: string): RawRecord[] {
     : isRecord(parsed)
       ? [parsed.data, parsed.examples, parsed.rows].find(Array.isArray)
       : undefined;
+  // One object on one line is JSON Lines of one record (a BFCL category file can hold a single question).
+  if (!Array.isArray(list) && isRecord(parsed) && !text.trim().includes('\n'))
+    return readText(text, 'jsonl', name);
   if (!Array.isArray(list))
     throw new ValidationError([
       { where: name, message: 'expected an array of records (or {"data": [...]})' },
