@@ -56,6 +56,12 @@ function cutAtLine(text: string, limit: number): string {
   return text.slice(0, cut > 0 ? cut : limit);
 }
 
+const BFCL_V4_NAMES: Record<string, string> = {
+  simple: 'simple_python',
+  java: 'simple_java',
+  javascript: 'simple_javascript',
+};
+
 /**
  * BFCL as published (hub `gorilla-llm/Berkeley-Function-Calling-Leaderboard`, GitHub
  * `berkeley-function-call-leaderboard/data/`): `BFCL_v<N>_<category>.json` holds one question per line (JSON
@@ -63,8 +69,13 @@ function cutAtLine(text: string, limit: number): string {
  * version of the category is read; each question gets its `ground_truth` when the category has answers.
  */
 export async function readBfcl(dataDir: string, config: string): Promise<RawRecord[]> {
-  const pattern = new RegExp(`^BFCL_v(\\d+)_${config}\\.jsonl?$`);
-  const matches = filesUnder(dataDir, (path) => pattern.test(basename(path)));
+  // v4 renamed simple, java and javascript to simple_python, simple_java and simple_javascript.
+  const names = BFCL_V4_NAMES[config] ? `(?:${config}|${BFCL_V4_NAMES[config]})` : config;
+  const pattern = new RegExp(`^BFCL_v(\\d+)_${names}\\.jsonl?$`);
+  const matches = filesUnder(
+    dataDir,
+    (path) => pattern.test(basename(path)) && !path.split('/').includes('unused_datasets'),
+  );
   const questions = matches.filter((path) => !relative(dataDir, path).split(sep).includes('possible_answer'));
   const version = (path: string) => Number(pattern.exec(basename(path))?.[1] ?? 0);
   const newest = questions.sort((a, b) => version(b) - version(a))[0];

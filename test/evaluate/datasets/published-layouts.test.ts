@@ -92,6 +92,27 @@ describe('sets read from their published layout', () => {
     });
   });
 
+  it('bfcl reads a v4 clone of the Gorilla repository (simple_python, unused_datasets left out)', async () => {
+    const question = (id: string) =>
+      JSON.stringify({ id, question: [[{ role: 'user', content: `ask ${id}` }]], function: [] });
+    const dataDir = layout('bfcl-v4', {
+      'berkeley-function-call-leaderboard/data/BFCL_v3_simple.json': question('simple_v3'),
+      'berkeley-function-call-leaderboard/bfcl_eval/data/BFCL_v4_simple_python.json': `${question('simple_python_0')}\n${question('simple_python_1')}`,
+      'berkeley-function-call-leaderboard/bfcl_eval/data/possible_answer/BFCL_v4_simple_python.json':
+        JSON.stringify({
+          id: 'simple_python_1',
+          ground_truth: [{ f: { x: [1] } }],
+        }),
+      'berkeley-function-call-leaderboard/bfcl_eval/data/unused_datasets/question/BFCL_v5_simple.json':
+        question('unused'),
+    });
+    const examples = await registry.get('dataset', 'bfcl').load({ dataDir });
+    expect(examples.map((example) => [example.id, example.answer])).toEqual([
+      ['simple_python_0', undefined],
+      ['simple_python_1', 'Accepted calls (each argument lists its accepted values): [{"f":{"x":[1]}}]'],
+    ]);
+  });
+
   it('locomo reads locomo10.json, skips adversarial questions and keeps numeric answers and image captions', async () => {
     const examples = await registry.get('dataset', 'locomo').load({ dataDir: layout('locomo') });
     expect(examples.map((example) => [example.id, example.answer])).toEqual([
