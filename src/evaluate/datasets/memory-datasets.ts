@@ -158,9 +158,10 @@ export const memoryDatasets: DatasetDefinition[] = [
       const questions = Array.isArray(record.qa) ? (record.qa as Record<string, unknown>[]) : [];
       const examples: Example[] = [];
       questions.forEach((qa, index) => {
-        // Adversarial questions have no answer to score overlap against: left out rather than scored 1.
+        // Adversarial questions (category 5) publish only an `adversarial_answer`, nothing to score overlap
+        // against: left out rather than scored 1, even where a copy of the file adds an `answer`.
         const answer = optionalText(qa, 'answer');
-        if (answer === undefined) return;
+        if (answer === undefined || qa.category === 5) return;
         const category = typeof qa.category === 'number' ? LOCOMO_CATEGORIES[qa.category] : undefined;
         examples.push({
           id: `${sampleId}-${index}`,

@@ -131,6 +131,13 @@ export const PUBLISHED_LAYOUT_FIXTURES: Record<string, DatasetFixture> = {
                 category: 5,
                 adversarial_answer: 'tomatoes',
               },
+              {
+                question: 'What did Ana paint?',
+                answer: 'Not mentioned in the conversation',
+                evidence: [],
+                category: 5,
+                adversarial_answer: 'a boat',
+              },
             ],
             conversation: {
               speaker_a: 'Ana',
