@@ -17,12 +17,17 @@ export function registerDatasetsCommand(program: Command): void {
           : definition.defaultConfig;
         return {
           name: definition.name,
-          source: `${definition.hubId} (${config}, ${split})`,
+          // Sets read only from --data-dir show where their published files are.
+          source: definition.published
+            ? `${definition.published.source} (--data-dir)`
+            : `${definition.hubId} (${config}, ${split})`,
           configs: definition.configs?.length ?? 0,
           size: definition.size,
           task: definition.task,
           evaluators: definition.evaluators.join(', '),
-          cached: cachedParquetFiles({ id: definition.hubId, config, split }, cacheDir).length > 0,
+          cached:
+            definition.published === undefined &&
+            cachedParquetFiles({ id: definition.hubId, config, split }, cacheDir).length > 0,
         };
       });
       if (options.json) {

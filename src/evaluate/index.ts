@@ -5,7 +5,7 @@
 
 export { createEvaluationRegistry } from './create-evaluation-registry.js';
 export { builtInDatasets, registerBuiltInDatasets } from './datasets/built-in-datasets.js';
-export { type DatasetDefinition, defineDataset } from './datasets/define-dataset.js';
+export { type DatasetDefinition, defineDataset, type PublishedLayout } from './datasets/define-dataset.js';
 export {
   cachedParquetFiles,
   defaultCacheDir,

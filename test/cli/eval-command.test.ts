@@ -238,8 +238,22 @@ describe('compactkit eval', () => {
     expect(parsed.rows[0]).toMatchObject({ dataset: 'gsm8k', scores: { math_equiv: 0 } });
     const offline = await cli(['eval', '--dataset', 'hotpotqa', '--no-store', '--no-progress']);
     expect(offline.code).toBe(2);
+    // A set the hub's parquet conversion does not cover says in one line where to download it.
+    const published = await cli(['eval', '--dataset', 'nolima', '--no-store', '--no-progress']);
+    expect(published.code).toBe(2);
+    expect(published.stderr.trim().split('\n')).toHaveLength(1);
+    expect(published.stderr).toContain('huggingface.co/datasets/amodaresi/NoLiMa');
     const listed = await cli(['datasets', 'list', '--json']);
-    const rows = JSON.parse(listed.stdout) as { name: string; evaluators: string; cached: boolean }[];
+    const rows = JSON.parse(listed.stdout) as {
+      name: string;
+      source: string;
+      evaluators: string;
+      cached: boolean;
+    }[];
+    expect(rows.find((row) => row.name === 'locomo')).toMatchObject({
+      source: 'https://github.com/snap-research/locomo (data/locomo10.json) (--data-dir)',
+      cached: false,
+    });
     expect(rows).toHaveLength(44);
     expect(rows.find((row) => row.name === 'gsm8k')).toMatchObject({ evaluators: 'math_equivalence' });
   });

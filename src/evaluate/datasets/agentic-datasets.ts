@@ -1,4 +1,6 @@
+import type { Example } from '../types.js';
 import type { DatasetDefinition } from './define-dataset.js';
+import { readBfcl } from './published-layouts.js';
 import { object, optionalText, text, texts } from './record-fields.js';
 
 /** A SWE-bench variant: the issue is the context, the gold patch the reference a judge compares with. */
@@ -26,6 +28,57 @@ function swebench(name: string, hubId: string, description: string, size: string
         repo: text(record, 'repo'),
       };
     },
+  };
+}
+
+// BFCL's single-turn categories (multi-turn ones need the executable tool classes to score).
+const BFCL_CATEGORIES = [
+  'simple',
+  'multiple',
+  'parallel',
+  'parallel_multiple',
+  'java',
+  'javascript',
+  'irrelevance',
+  'live_simple',
+  'live_multiple',
+  'live_parallel',
+  'live_parallel_multiple',
+  'live_irrelevance',
+  'live_relevance',
+] as const;
+
+/**
+ * A BFCL question (`question` is a list of turns, each a list of `{role, content}` messages) with its
+ * `function` documents; the reference is the published `ground_truth` (every accepted value per argument), or
+ * for the relevance categories what the model should do.
+ */
+function bfclExample(record: Record<string, unknown>, { config }: { config: string }): Example {
+  const turns = Array.isArray(record.question) ? record.question.flat() : [];
+  const messages = turns.filter(
+    (turn): turn is Record<string, unknown> => turn !== null && typeof turn === 'object',
+  );
+  const of = (role: string) =>
+    messages.filter((turn) => turn.role === role).map((turn) => text(turn, 'content'));
+  const system = of('system');
+  const user = of('user');
+  if (user.length === 0) throw new Error('question: no user message');
+  const answer =
+    record.ground_truth !== undefined
+      ? `Accepted calls (each argument lists its accepted values): ${JSON.stringify(record.ground_truth)}`
+      : config.includes('irrelevance')
+        ? 'No function call: none of the functions fits the request.'
+        : config.includes('relevance')
+          ? 'At least one call of a relevant function.'
+          : undefined;
+  return {
+    id: text(record, 'id'),
+    context: [...system, `Available functions (JSON):\n${JSON.stringify(record.function ?? [])}`].join(
+      '\n\n',
+    ),
+    question: user.join('\n'),
+    instruction: 'Reply with the function call(s) to make, as JSON, or say that none fits.',
+    ...(answer === undefined ? {} : { answer }),
   };
 }
 
@@ -62,26 +115,21 @@ export const agenticDatasets: DatasetDefinition[] = [
   {
     name: 'bfcl',
     description:
-      'Berkeley function-calling leaderboard questions with their function documents (needs --judge)',
+      'Berkeley function-calling leaderboard questions with their function documents, scored by --judge against the possible answers',
     task: 'function-calling',
     hubId: 'gorilla-llm/Berkeley-Function-Calling-Leaderboard',
-    defaultConfig: 'default',
-    split: 'train',
-    size: '2k',
+    defaultConfig: 'simple',
+    configs: BFCL_CATEGORIES,
+    split: 'test',
+    size: '~4k single-turn',
     evaluators: ['llm_judge'],
     scoreField: 'judge',
-    toExample(record) {
-      const turns = Array.isArray(record.question) ? record.question.flat() : [];
-      const user = turns
-        .filter((turn: Record<string, unknown>) => turn?.role === 'user')
-        .map((turn: Record<string, unknown>) => text(turn, 'content'));
-      return {
-        id: text(record, 'id'),
-        context: `Available functions (JSON):\n${JSON.stringify(record.function ?? [])}`,
-        question: user[user.length - 1] ?? '',
-        instruction: 'Reply with the function call(s) to make, as JSON.',
-      };
+    published: {
+      source:
+        'https://huggingface.co/datasets/gorilla-llm/Berkeley-Function-Calling-Leaderboard (BFCL_v3_<category>.json and possible_answer/)',
+      read: readBfcl,
     },
+    toExample: bfclExample,
   },
   {
     name: 'natural-questions',

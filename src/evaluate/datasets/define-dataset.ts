@@ -31,6 +31,12 @@ export interface DatasetDefinition {
   /** Evaluators and score field of one config, when its task differs from the set's default. */
   scoringFor?: (config: string) => { evaluators: readonly string[]; scoreField: string };
   /**
+   * For sets whose published files the hub's parquet conversion does not cover (needle sets plus haystack
+   * books, JSON Lines under .json with answers in a second file, a GitHub-only release): where to download
+   * them, and how to read a local copy in that layout. Such a set loads only from `--data-dir`.
+   */
+  published?: PublishedLayout;
+  /**
    * One published record to an example (or several: a conversation with many questions); undefined to leave a
    * record out (e.g. unanswerable).
    */
@@ -38,6 +44,14 @@ export interface DatasetDefinition {
     record: Record<string, unknown>,
     context: { index: number; config: string },
   ): Example | Example[] | undefined;
+}
+
+/** Where a set's files are published and how a local copy of that layout is read. */
+export interface PublishedLayout {
+  /** Where to download the files, shown by `datasets list` and in the error without `--data-dir`. */
+  source: string;
+  /** The records of a local copy (a folder or file as published); the default reads its json/jsonl files. */
+  read?: (dataDir: string, config: string) => Promise<RawRecord[]>;
 }
 
 /** Files under a folder (recursively), sorted, whose path mentions the config and split when it can. */
@@ -85,19 +99,7 @@ export function defineDataset(
         ]);
       const hubConfig = definition.hubConfig ? definition.hubConfig(config) : config;
       const split = definition.splitFor ? definition.splitFor(config) : definition.split;
-      const source = { id: definition.hubId, config: hubConfig, split };
-      const files =
-        options.dataDir !== undefined
-          ? localFiles(options.dataDir, hubConfig, split)
-          : cachedParquetFiles(source, hub.cacheDir).length > 0
-            ? cachedParquetFiles(source, hub.cacheDir)
-            : await downloadHubParquet(source, {
-                ...hub,
-                name: definition.name,
-                ...(options.signal ? { signal: options.signal } : {}),
-              });
-      const records: RawRecord[] = [];
-      for (const file of files) records.push(...(await readRecordFile(file)));
+      const records = await readRecords(definition, options, hubConfig, split, hub);
       const examples: Example[] = [];
       for (const [index, record] of records.entries()) {
         if (record.parseError !== undefined)
@@ -117,10 +119,45 @@ export function defineDataset(
         throw new ValidationError([
           {
             where: definition.name,
-            message: `no examples in ${files.length} file(s); never a silent empty set`,
+            message: `no examples in ${records.length} record(s); never a silent empty set`,
           },
         ]);
       return selectExamples(examples, options);
     },
   };
+}
+
+/** The raw records of a set: its published layout, a local copy, the cache, or a hub download. */
+async function readRecords(
+  definition: DatasetDefinition,
+  options: DatasetLoadOptions,
+  hubConfig: string,
+  split: string,
+  hub: HubDownloadOptions,
+): Promise<RawRecord[]> {
+  const { published } = definition;
+  if (published !== undefined && options.dataDir === undefined)
+    throw new CompactkitError(
+      'io_error',
+      `${definition.name}: the hub's parquet conversion does not cover its published files; download them from ${published.source} and pass --data-dir`,
+    );
+  if (published?.read !== undefined && options.dataDir !== undefined) {
+    if (!existsSync(options.dataDir))
+      throw new CompactkitError('io_error', `${options.dataDir}: no such data directory`);
+    return published.read(options.dataDir, hubConfig);
+  }
+  const source = { id: definition.hubId, config: hubConfig, split };
+  const files =
+    options.dataDir !== undefined
+      ? localFiles(options.dataDir, hubConfig, split)
+      : cachedParquetFiles(source, hub.cacheDir).length > 0
+        ? cachedParquetFiles(source, hub.cacheDir)
+        : await downloadHubParquet(source, {
+            ...hub,
+            name: definition.name,
+            ...(options.signal ? { signal: options.signal } : {}),
+          });
+  const records: RawRecord[] = [];
+  for (const file of files) records.push(...(await readRecordFile(file)));
+  return records;
 }

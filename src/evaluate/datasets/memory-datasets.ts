@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Example } from '../types.js';
 import type { DatasetDefinition } from './define-dataset.js';
-import { object, optionalText, text } from './record-fields.js';
+import { readLocomo, readNolima } from './published-layouts.js';
+import { object, optionalText, text, texts } from './record-fields.js';
 
 /**
  * The haystack with the needle inserted at a sentence boundary whose position comes from SHA-256 of the seed:
@@ -29,6 +30,72 @@ export function insertNeedle(
   };
 }
 
+/** A LoCoMo turn as a line; a shared image is described by its published caption (answers may rest on it). */
+function locomoTurn(turn: Record<string, unknown>): string {
+  const caption = optionalText(turn, 'blip_caption');
+  return `${text(turn, 'speaker')}: ${text(turn, 'text')}${caption ? ` [shares ${caption}]` : ''}`;
+}
+
+/** Replaces `{1}`, `{2}` ... with a NoLiMa test's input arguments. */
+function fillArguments(template: string, args: readonly string[]): string {
+  return template.replace(/\{(\d+)\}/g, (whole, number: string) => args[Number(number) - 1] ?? whole);
+}
+
+/** A seeded pick from a list: SHA-256 of the seed, so the same example gets the same item everywhere. */
+function seededPick<T>(items: readonly T[], seed: string): T | undefined {
+  return items[createHash('sha256').update(seed).digest().readUInt32LE(0) % items.length];
+}
+
+/**
+ * One NoLiMa needle-set entry (plus the books `readNolima` attached) to an example per question type, test
+ * and book: `{CHAR}` is a character picked by seed, `{1}`... the test's input arguments, and the gold answer
+ * the character (or the test's `gold_answers` when the needle names none).
+ */
+function nolimaExamples(record: Record<string, unknown>): Example[] {
+  const entryId = text(record, 'id');
+  const questions = object(record, 'questions');
+  const tests = object(record, 'tests');
+  const characters = Array.isArray(record.character_set) ? texts(record.character_set, 'character_set') : [];
+  const haystacks = Array.isArray(record.haystacks) ? (record.haystacks as Record<string, unknown>[]) : [];
+  const template = optionalText(record, 'task_template') ?? '';
+  const instruction = [
+    optionalText(record, 'system_prompt') ?? '',
+    template.includes('{question}') ? template.slice(template.indexOf('{question}') + 10).trim() : '',
+  ]
+    .filter((part) => part !== '')
+    .join('\n');
+  const examples: Example[] = [];
+  for (const [questionType, questionTemplate] of Object.entries(questions)) {
+    if (typeof questionTemplate !== 'string') throw new Error(`questions.${questionType}: not a string`);
+    for (const testId of Object.keys(tests)) {
+      const testRecord = object(tests, testId);
+      const args = texts(testRecord.input_args, `tests.${testId}.input_args`);
+      for (const haystack of haystacks) {
+        const id = `${entryId}_${testId}_${questionType}_${text(haystack, 'name')}`;
+        const character = seededPick(characters, `nolima-character-${id}`);
+        const needleTemplate = text(record, 'needle');
+        if (needleTemplate.includes('{CHAR}') && character === undefined)
+          throw new Error('character_set: missing or empty while the needle names {CHAR}');
+        const fill = (value: string) => fillArguments(value.replaceAll('{CHAR}', character ?? ''), args);
+        const answer = needleTemplate.includes('{CHAR}')
+          ? (character ?? '')
+          : texts(testRecord.gold_answers, `tests.${testId}.gold_answers`);
+        const placed = insertNeedle(text(haystack, 'text'), fill(needleTemplate), `nolima-${id}`);
+        examples.push({
+          id,
+          context: placed.context,
+          question: fill(questionTemplate),
+          answer,
+          ...(instruction === '' ? {} : { instruction }),
+          needleDepth: placed.depth,
+          questionType,
+        });
+      }
+    }
+  }
+  return examples;
+}
+
 // LoCoMo's question categories, by number.
 const LOCOMO_CATEGORIES: Record<number, string> = {
   1: 'multi-hop',
@@ -43,25 +110,20 @@ export const memoryDatasets: DatasetDefinition[] = [
   {
     name: 'nolima',
     description:
-      'needles with little lexical overlap to their question, placed at a seeded depth in a haystack',
+      'needles with little lexical overlap to their question, placed at a seeded depth in ~8K-token book haystacks',
     task: 'long-context',
     hubId: 'amodaresi/NoLiMa',
-    defaultConfig: 'default',
+    defaultConfig: 'needle_set',
+    configs: ['needle_set', 'needle_set_hard', 'needle_set_ONLYDirect'],
     split: 'test',
-    size: '7.5k',
+    size: 'tests x questions x 5 books',
     evaluators: ['answer_quality'],
     scoreField: 'contains',
-    toExample(record, { index }) {
-      const id = optionalText(record, 'id') ?? String(index);
-      const placed = insertNeedle(text(record, 'haystack'), text(record, 'needle'), `nolima-${id}`);
-      return {
-        id,
-        context: placed.context,
-        question: text(record, 'question'),
-        answer: text(record, 'answer'),
-        needleDepth: placed.depth,
-      };
+    published: {
+      source: 'https://huggingface.co/datasets/amodaresi/NoLiMa (needlesets/ and haystack/rand_shuffle/)',
+      read: readNolima,
     },
+    toExample: nolimaExamples,
   },
   {
     name: 'locomo',
@@ -69,6 +131,10 @@ export const memoryDatasets: DatasetDefinition[] = [
       'very long multi-session conversations with questions by category (one example per question)',
     task: 'memory',
     hubId: 'snap-research/locomo',
+    published: {
+      source: 'https://github.com/snap-research/locomo (data/locomo10.json)',
+      read: readLocomo,
+    },
     defaultConfig: 'default',
     split: 'train',
     size: '1.9k questions',
@@ -86,15 +152,16 @@ export const memoryDatasets: DatasetDefinition[] = [
             ? (conversation[key] as Record<string, unknown>[])
             : [];
           const when = optionalText(conversation, `${key}_date_time`);
-          return `${key.replace('_', ' ')}${when ? ` (${when})` : ''}:\n${turns.map((turn) => `${text(turn, 'speaker')}: ${text(turn, 'text')}`).join('\n')}`;
+          return `${key.replace('_', ' ')}${when ? ` (${when})` : ''}:\n${turns.map(locomoTurn).join('\n')}`;
         })
         .join('\n\n');
       const questions = Array.isArray(record.qa) ? (record.qa as Record<string, unknown>[]) : [];
       const examples: Example[] = [];
       questions.forEach((qa, index) => {
-        // Adversarial questions have no answer to score overlap against: left out rather than scored 1.
+        // Adversarial questions (category 5) publish only an `adversarial_answer`, nothing to score overlap
+        // against: left out rather than scored 1, even where a copy of the file adds an `answer`.
         const answer = optionalText(qa, 'answer');
-        if (answer === undefined) return;
+        if (answer === undefined || qa.category === 5) return;
         const category = typeof qa.category === 'number' ? LOCOMO_CATEGORIES[qa.category] : undefined;
         examples.push({
           id: `${sampleId}-${index}`,

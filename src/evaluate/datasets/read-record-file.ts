@@ -79,11 +79,23 @@ function readText(text: string, format: 'jsonl' | 'json' | 'csv', name: string):
   return records;
 }
 
+/** Whether a text that is not one JSON value is JSON Lines: its first non-empty line is a whole object. */
+function looksLikeJsonLines(text: string): boolean {
+  const first = text.split('\n').find((line) => line.trim() !== '');
+  try {
+    return first !== undefined && isRecord(JSON.parse(first));
+  } catch {
+    return false;
+  }
+}
+
 function readJson(text: string, name: string): RawRecord[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
+    // Some sets publish JSON Lines under a .json name (BFCL's BFCL_v3_*.json): read them line by line.
+    if (looksLikeJsonLines(text)) return readText(text, 'jsonl', name);
     throw new ValidationError([{ where: name, message: `not JSON (${(error as Error).message})` }]);
   }
   // A bare array, or the common wrappers {"data": [...]}, {"examples": [...]}, {"rows": [...]}.
@@ -92,6 +104,9 @@ function readJson(text: string, name: string): RawRecord[] {
     : isRecord(parsed)
       ? [parsed.data, parsed.examples, parsed.rows].find(Array.isArray)
       : undefined;
+  // One object on one line is JSON Lines of one record (a BFCL category file can hold a single question).
+  if (!Array.isArray(list) && isRecord(parsed) && !text.trim().includes('\n'))
+    return readText(text, 'jsonl', name);
   if (!Array.isArray(list))
     throw new ValidationError([
       { where: name, message: 'expected an array of records (or {"data": [...]})' },

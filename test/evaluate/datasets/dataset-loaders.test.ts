@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtInDatasets, createEvaluationRegistry, type Example } from '../../../src/evaluate/index.js';
 import { FIXTURES } from './fixtures.js';
@@ -15,6 +15,13 @@ function writeFixture(name: string): string {
   const definition = builtInDatasets.find((entry) => entry.name === name);
   const fixture = FIXTURES[name];
   if (!definition || !fixture) throw new Error(`no fixture for ${name}`);
+  if (fixture.files) {
+    for (const [path, content] of Object.entries(fixture.files)) {
+      mkdirSync(dirname(join(root, name, path)), { recursive: true });
+      writeFileSync(join(root, name, path), content);
+    }
+    return join(root, name);
+  }
   const config = fixture.config ?? definition.defaultConfig;
   const hubConfig = definition.hubConfig ? definition.hubConfig(config) : config;
   const split = definition.splitFor ? definition.splitFor(config) : definition.split;
@@ -22,7 +29,7 @@ function writeFixture(name: string): string {
   mkdirSync(directory, { recursive: true });
   writeFileSync(
     join(directory, 'data.jsonl'),
-    fixture.records.map((record) => JSON.stringify(record)).join('\n'),
+    (fixture.records ?? []).map((record) => JSON.stringify(record)).join('\n'),
   );
   return join(root, name);
 }
@@ -42,7 +49,7 @@ describe('built-in dataset loaders', () => {
         dataDir: writeFixture(name as string),
         ...(fixture.config ? { config: fixture.config } : {}),
       });
-      expect(examples).toHaveLength(fixture.count ?? fixture.records.length);
+      expect(examples).toHaveLength(fixture.count ?? fixture.records?.length ?? 0);
       expect(examples[0]).toMatchObject({ ...fixture.first, dataset: name });
       for (const example of examples) {
         expect(typeof example.context).toBe('string');

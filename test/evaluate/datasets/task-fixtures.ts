@@ -230,16 +230,6 @@ export const TASK_FIXTURES: Record<string, DatasetFixture> = {
       answer: '[{"name": "get_weather", "arguments": {"city": "Oslo"}}]',
     },
   },
-  bfcl: {
-    records: [
-      {
-        id: 'simple_0',
-        question: [[{ role: 'user', content: 'Find the area of a triangle with base 10 and height 5.' }]],
-        function: [{ name: 'calculate_triangle_area', parameters: {} }],
-      },
-    ],
-    first: { id: 'simple_0', question: 'Find the area of a triangle with base 10 and height 5.' },
-  },
   'natural-questions': {
     records: [
       {
@@ -324,49 +314,5 @@ export const TASK_FIXTURES: Record<string, DatasetFixture> = {
         'Session 1 (2023/05/20):\nuser: I graduated with a degree in Business Administration.\nassistant: Congratulations!',
       questionType: 'single-session-user',
     },
-  },
-  nolima: {
-    records: [
-      {
-        id: 'n1',
-        needle: 'Actually, Yuki lives next to the Semper Opera House.',
-        question: 'Which character has been to Dresden?',
-        answer: 'Yuki',
-        haystack: 'The rain fell. The town slept. A dog barked twice. Morning came slowly.',
-      },
-      { id: 'n2', needle: 'Needle two.', question: 'q', answer: 'a', haystack: 'One. Two. Three.' },
-    ],
-    first: { id: 'n1', question: 'Which character has been to Dresden?', answer: 'Yuki' },
-  },
-  locomo: {
-    records: [
-      {
-        sample_id: 'conv-26',
-        conversation: {
-          speaker_a: 'Caroline',
-          speaker_b: 'Melanie',
-          session_1_date_time: '1:56 pm on 8 May, 2023',
-          session_1: [{ speaker: 'Caroline', dia_id: 'D1:1', text: 'I went to a support group yesterday.' }],
-          session_2: [{ speaker: 'Melanie', dia_id: 'D2:1', text: 'I painted a sunrise.' }],
-        },
-        qa: [
-          {
-            question: 'When did Caroline go to the support group?',
-            answer: '7 May 2023',
-            evidence: ['D1:1'],
-            category: 2,
-          },
-          { question: 'What did Melanie paint?', answer: 'a sunrise', evidence: ['D2:1'], category: 4 },
-          {
-            question: 'What did Caroline paint?',
-            adversarial_answer: 'a sunrise',
-            evidence: [],
-            category: 5,
-          },
-        ],
-      },
-    ],
-    first: { id: 'conv-26-0', answer: '7 May 2023', questionType: 'temporal' },
-    count: 2,
   },
 };
