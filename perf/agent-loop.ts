@@ -6,11 +6,8 @@ import { CompactionEngine, createLoopRecord, createSession } from '../src/compac
 import { createCompaction } from '../src/integrations/ai-sdk/index.js';
 import type { Message } from '../src/messages/types.js';
 import { countTextTokens } from '../src/tokens/index.js';
+import { median } from './median.js';
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 const round = (value: number, digits = 3): number => Number(value.toFixed(digits));
 
 /** A file-like tool output of about `tokens` tokens, different per step. */

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median } from './median.js';
 
 /** Medians of the evaluation pipeline's own overhead over `runs` fresh processes (100k examples each). */
 export function measureEvaluateThroughput(runs: number, examples = 100_000) {
@@ -13,13 +14,6 @@ export function measureEvaluateThroughput(runs: number, examples = 100_000) {
     if (child.status !== 0) throw new Error(`evaluate-run.ts failed: ${child.stderr}`);
     results.push(JSON.parse(child.stdout) as { ms: number; cpuMs: number; peakRssMb: number });
   }
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1
-      ? (sorted[middle] as number)
-      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-  };
   const examplesPerSecond = median(results.map((result) => (examples / result.ms) * 1000));
   // CPU time as well as wall time: on a shared machine the wall figure measures the neighbours too.
   const examplesPerCpuSecond = median(results.map((result) => (examples / result.cpuMs) * 1000));

@@ -18,15 +18,12 @@ import type { Compactor } from '../src/compactors/types.js';
 import type { Message } from '../src/messages/types.js';
 import { countMessagesTokens } from './count-messages-tokens.js';
 import { generateAgentSession } from './fixtures/generate-agent-session.js';
+import { median } from './median.js';
 
 const SIZES = [50_000, 200_000, 1_000_000] as const;
 /** A budget well under every session, so structured-state must drop entries and default-block must cut. */
 const BUDGET_TOKENS = 8_000;
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
 
 /** The slope of log(ms) over log(tokens), least squares: 1 is linear, 2 quadratic. */

@@ -16,20 +16,13 @@ import { measureEvaluateThroughput } from './evaluate-throughput.js';
 import { generateAgentSession } from './fixtures/generate-agent-session.js';
 import { createPrng } from './fixtures/prng.js';
 import { measureGenerationRate } from './generation-rate.js';
+import { median } from './median.js';
 import { measureMethodRates } from './method-rate.js';
 import { measureMethodScaling } from './method-scaling.js';
 import { measureRootImport } from './root-import.js';
 import { measureStorage } from './storage-size.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
 
 function time<T>(work: () => T): { ms: number; value: T } {
   const start = performance.now();

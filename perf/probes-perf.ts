@@ -10,17 +10,11 @@ import { extractProbes } from '../src/probes/index.js';
 import { readSessions } from '../src/sessions/index.js';
 import { createTokenCounter } from '../src/tokens/index.js';
 import { writeLargeClaudeLog } from './fixtures/write-large-claude-log.js';
+import { median } from './median.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
 const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
 
 const dir = mkdtempSync(join(tmpdir(), 'compactkit-perf-'));

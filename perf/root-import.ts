@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { median } from './median.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -25,8 +26,6 @@ export function measureRootImport(runs: number): {
     if (child.status !== 0) throw new Error(`importing ${specifier} failed: ${child.stderr}`);
     return Number(child.stdout);
   };
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const rootMs: number[] = [];
   const zodMs: number[] = [];
   for (let run = 0; run < runs; run++) {

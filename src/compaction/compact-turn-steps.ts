@@ -161,27 +161,27 @@ export function cutMessagesToFit(input: {
     .filter((message) => pinned.has(message))
     .reduce((sum, message) => sum + counter.countMessage(message), 0);
   const sizes = new Map(messages.map((message) => [message, counter.countMessage(message)] as const));
-  const overheads = new Map(
-    messages.map(
-      (message) => [message, (sizes.get(message) as number) - counter.countText(message.content)] as const,
-    ),
+  const texts = new Map(messages.map((message) => [message, counter.countText(message.content)] as const));
+  const overhead = [...sizes].reduce(
+    (sum, [message, size]) => sum + size - (texts.get(message) as number),
+    0,
   );
-  let available = room - pinnedCost - [...overheads.values()].reduce((sum, overhead) => sum + overhead, 0);
+  let available = room - pinnedCost - overhead;
   const bySize = [...messages].sort((a, b) => (sizes.get(a) as number) - (sizes.get(b) as number));
   const caps = new Map<Message, number>();
   bySize.forEach((message, index) => {
-    const text = (sizes.get(message) as number) - (overheads.get(message) as number);
     const share = Math.floor(available / (bySize.length - index));
-    caps.set(message, Math.min(text, share));
-    available -= Math.min(text, share);
+    caps.set(message, Math.min(texts.get(message) as number, share));
+    available -= caps.get(message) as number;
   });
   // Only a message that must be cut counts: a short one kept whole is fine however few tokens it has.
-  const textOf = (message: Message) => (sizes.get(message) as number) - (overheads.get(message) as number);
-  if ([...caps].some(([message, cap]) => cap < textOf(message) && cap < MIN_KEPT_TOKENS)) return undefined;
+  const tooShort = ([message, cap]: [Message, number]) =>
+    cap < (texts.get(message) as number) && cap < MIN_KEPT_TOKENS;
+  if ([...caps].some(tooShort)) return undefined;
   const cut = input.messages.map((message) => {
     if (pinned.has(message)) return message;
     const cap = caps.get(message) as number;
-    if (counter.countText(message.content) <= cap) return message;
+    if ((texts.get(message) as number) <= cap) return message;
     return {
       ...message,
       content: cutTextToTokens({ text: message.content, maxTokens: cap, counter, what: 'message' }),
