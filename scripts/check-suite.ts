@@ -130,5 +130,17 @@ for (const [key, total] of totals) {
     `${key.padEnd(30)} ${String(tokens).padStart(7)}   ${rate(total.oracle).padStart(6)}  ${String(total.oracle.violations).padStart(6)}   ${rate(total.null).padStart(6)}  ${String(total.null.violations).padStart(4)}${flag}`,
   );
 }
+const overall = (pick: (total: { oracle: Tally; null: Tally }) => Tally) => {
+  const sum = { items: 0, passed: 0, violations: 0 };
+  for (const total of totals.values()) {
+    const tally = pick(total);
+    sum.items += tally.items;
+    sum.passed += tally.passed;
+    sum.violations += tally.violations;
+  }
+  const share = (part: number) => (sum.items === 0 ? 'n/a' : (part / sum.items).toFixed(3));
+  return `items passed ${share(sum.passed)}, contradictions ${share(sum.violations)} of ${sum.items} items`;
+};
+console.log(`\noverall: oracle ${overall((total) => total.oracle)}; null ${overall((total) => total.null)}`);
 console.log(problems === 0 ? '\nall templates pass the checks' : `\n${problems} problem(s)`);
 process.exitCode = problems === 0 ? 0 : 1;

@@ -5,7 +5,11 @@ import { contentStems } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
+import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
+import { type QuestionShape, questionShape } from './question-shape.js';
+import { resolveReference } from './resolve-reference.js';
 
 /** What the lexical reader answers when no passage is about the item. */
 export const NOTES_DO_NOT_SAY = 'The notes do not say.';
@@ -52,11 +56,15 @@ const OVERRIDE_WEIGHT = 1.5;
 const PROMPT_WORD_WEIGHT = 1;
 const ITEM_CUE_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
+const SHAPE_WEIGHT = 2;
+const MISSING_SHAPE_WEIGHT = 0.5;
 
 /** Every passage's score by position: `base` decides whether it answers at all, `total` adds recency. */
 export interface PassageScores {
   base: Float64Array;
   total: Float64Array;
+  /** Each passage's bonus for holding the kind of value asked for; undefined when none is asked for. */
+  shaped: Float64Array | undefined;
 }
 
 /**
@@ -77,6 +85,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const recencyWeight = profile.newestWins ? 1 : 0.25;
   const factShapeRarity = rarity(parsed.factShapeFrequency);
   const cuesOfKind = CUES_OF_KIND[profile.cue];
+  const shapeBonus = shapeScores(parsed, item.prompt);
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
   for (let index = 0; index < passages.length; index++) {
@@ -92,10 +101,61 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
     if (passage.text.includes('?')) score *= QUESTION_WEIGHT;
+    // A passage without the kind of value asked for ("who" and no name) cannot answer; one with it gains.
+    if (shapeBonus !== undefined) {
+      const bonus = shapeBonus[index] as number;
+      score = bonus === 0 ? score * MISSING_SHAPE_WEIGHT : score + bonus;
+    }
     base[index] = score;
     total[index] = score + (recencyWeight * passage.position) / last;
   }
-  return { base, total };
+  return { base, total, shaped: shapeBonus };
+}
+
+const commonWords = new WeakMap<ParsedArtifact, Set<string>>();
+
+/** The words an artifact writes in lower case, read once per parsed artifact. */
+function commonWordsOf(parsed: ParsedArtifact): Set<string> {
+  let words = commonWords.get(parsed);
+  if (words === undefined) {
+    words = lowercaseWords(parsed.passages.map((passage) => passage.text));
+    commonWords.set(parsed, words);
+  }
+  return words;
+}
+
+/**
+ * Every passage's bonus for holding the kind of value the question asks for (a person's name for "who", digits
+ * for "how long" or "which port"), each kind counting less the more passages hold it; undefined when the
+ * question asks for no particular kind.
+ */
+function shapeScores(parsed: ParsedArtifact, prompt: string): Float64Array | undefined {
+  const scores = new Float64Array(parsed.passages.length);
+  const { wants } = questionShape(prompt);
+  if (wants.length === 0) return undefined;
+  const common = commonWordsOf(parsed);
+  const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
+  for (const shape of wants) {
+    const holding: number[] = [];
+    parsed.passages.forEach((passage, index) => {
+      if (holdsShape(passage.text, shape, common, named)) holding.push(index);
+    });
+    const weight = SHAPE_WEIGHT * rarity(holding.length);
+    for (const index of holding) scores[index] = (scores[index] as number) + weight;
+  }
+  return scores;
+}
+
+/** What the item looks for in the passage it is answered from (see `focusPassage`). */
+function focusOf(parsed: ParsedArtifact, item: CaseItem, shape: QuestionShape): Focus {
+  const common = commonWordsOf(parsed);
+  return {
+    stems: new Set(contentStems(`${item.prompt} ${item.cues.join(' ')}`)),
+    wants: shape.wants,
+    common,
+    named: new Set(namesIn(item.prompt, common).map((name) => name.toLowerCase())),
+    subject: shape.yesNo ? subjectOf(item.prompt, common) : undefined,
+  };
 }
 
 function evidenceOf(passage: Passage): TargetEvidence {
@@ -158,8 +218,19 @@ export function answerQuestionItem(
   item: CaseItem,
 ): { response: string; evidence: TargetEvidence[] } {
   const scores = scoreQuestionPassages(parsed, item);
+  const shape = questionShape(item.prompt);
+  const focus = focusOf(parsed, item, shape);
   const top = topPositions(scores, item.answerFormat === 'list' ? MAX_LIST_PASSAGES : 1);
   const first = top[0];
+  if (first !== undefined && shape.quoted.length > 0) {
+    const referent = resolveReference(parsed, shape, scores.base, ANSWER_THRESHOLD, {
+      best: first,
+      canAnswer: (position) => scores.shaped?.[position] !== 0,
+    });
+    if (referent !== undefined) {
+      return { response: focusPassage(referent.text, focus), evidence: [evidenceOf(referent)] };
+    }
+  }
   if (first === undefined) return { response: NOTES_DO_NOT_SAY, evidence: [] };
   const best = PROFILES[item.type].newestWins ? currentDecision(parsed, scores, first) : first;
   if (best !== first) top[0] = best;
@@ -168,5 +239,8 @@ export function answerQuestionItem(
     .filter((position) => (scores.total[position] as number) >= bestTotal / 2)
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
-  return { response: chosen.map((passage) => passage.text).join('\n'), evidence: chosen.map(evidenceOf) };
+  return {
+    response: chosen.map((passage) => focusPassage(passage.text, focus)).join('\n'),
+    evidence: chosen.map(evidenceOf),
+  };
 }

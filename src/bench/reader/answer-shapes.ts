@@ -1,0 +1,52 @@
+import type { AnswerShape } from './question-shape.js';
+
+// Two or more capitalised words in a row ("Mikko Huang", "Ana María López"): how a person's name is written.
+const CAPITALISED_RUN = /(?<![\p{L}\p{N}_])\p{Lu}[\p{Ll}'’]+(?:[ -]\p{Lu}[\p{Ll}'’]+)+(?![\p{L}\p{N}_])/gu;
+// A lower-case word standing alone in prose: not a piece of an address, handle or path ("ana.kobayashi@…").
+const LOWERCASE_WORD = /(?<=^|[\s("“‘])\p{Ll}+(?=$|[\s,;:!?)"”’]|[.](?:\s|$))/gu;
+const DIGIT = /\d/;
+// A path, a file name, a command flag, a snake_case or backticked name.
+const IDENTIFIER = /[\w.-]+\/[\w./-]*|\b\w+\.[a-z]{1,5}\b|`[^`]+`|\b[a-z0-9]+_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*/i;
+
+/** The words a text writes in lower case somewhere: common words, which a name is not made of. */
+export function lowercaseWords(texts: Iterable<string>): Set<string> {
+  const words = new Set<string>();
+  for (const text of texts) for (const match of text.matchAll(LOWERCASE_WORD)) words.add(match[0]);
+  return words;
+}
+
+/**
+ * The names a text holds, as written: runs of capitalised words none of which the artifact ever writes in
+ * lower case, so "Mikko Huang" is a name and "Test Files" (with "test" and "files" elsewhere) is not.
+ */
+export function namesIn(text: string, common: ReadonlySet<string>): string[] {
+  const names: string[] = [];
+  for (const [run] of text.matchAll(CAPITALISED_RUN)) {
+    // "Does Lucia Rossi": the common word ends one name and starts the next.
+    let name: string[] = [];
+    for (const word of [...run.split(/[ -]/), '']) {
+      if (word !== '' && !common.has(word.toLowerCase())) {
+        name.push(word);
+        continue;
+      }
+      if (name.length >= 2) names.push(name.join(' '));
+      name = [];
+    }
+  }
+  return names;
+}
+
+/**
+ * Whether a text holds a value of the shape, other than one the question itself names ("Who reviews Mikko
+ * Huang's work?" is not answered by a passage naming only Mikko Huang).
+ */
+export function holdsShape(
+  text: string,
+  shape: AnswerShape,
+  common: ReadonlySet<string>,
+  named: ReadonlySet<string>,
+): boolean {
+  if (shape === 'number') return DIGIT.test(text);
+  if (shape === 'identifier') return IDENTIFIER.test(text);
+  return namesIn(text, common).some((name) => !named.has(name.toLowerCase()));
+}

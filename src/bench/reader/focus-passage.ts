@@ -1,0 +1,59 @@
+import { holdsShape, namesIn } from './answer-shapes.js';
+import type { AnswerShape } from './question-shape.js';
+import { contentStems } from './content-words.js';
+
+/** What a question looks for in a passage: its words, the kinds of value it wants, whom it asks about. */
+export interface Focus {
+  stems: ReadonlySet<string>;
+  wants: readonly AnswerShape[];
+  /** Words the artifact writes in lower case (see `lowercaseWords`): what a name is not made of. */
+  common: ReadonlySet<string>;
+  /** Names the question itself holds, lower-cased. */
+  named: ReadonlySet<string>;
+  /** For a yes-or-no question about someone ("Does Ana own X?"), that name, lower-cased. */
+  subject: string | undefined;
+}
+
+// A sentence ends after a lower-case word or a digit ("npm ERR! Invalid" goes on) and before a capital.
+const SENTENCE_END = /(?<=[\p{Ll}\d)"'’”][.!?])\s+(?=[\p{Lu}"'“‘(])/u;
+// Inside a sentence, the pieces a yes-or-no question is answered by: "A owns X, B owns Y".
+const CLAUSE_END = /(?<=[,;])\s+|\s+(?:—|–|-)\s+/;
+
+/**
+ * The part of a passage that answers the question: for a question asking for a kind of value, its sentences
+ * that hold one and most of the question's words, so that an answer quotes "Goal: ship it with Yuki leading." and not the
+ * superseded approach in the next sentence. A yes-or-no question about someone is answered by the clauses
+ * that name them ("Does Ana own billing?": "Ana owns exports", not the whole line that also says who owns
+ * billing). The passage is kept whole when no sentence stands out.
+ */
+export function focusPassage(text: string, focus: Focus): string {
+  const sentences = text.split(SENTENCE_END);
+  const { subject } = focus;
+  if (subject !== undefined) {
+    const clauses = sentences
+      .flatMap((sentence) => sentence.split(CLAUSE_END))
+      .filter((clause) => clause.toLowerCase().includes(subject));
+    // Every clause names the subject: what sets one apart is the rest of the question's words.
+    const subjectStems = new Set(contentStems(subject));
+    const stems = new Set([...focus.stems].filter((stem) => !subjectStems.has(stem)));
+    if (clauses.length > 0) return mostAbout(clauses, stems).join(' ');
+  }
+  if (sentences.length === 1 || focus.wants.length === 0) return text;
+  // Only the sentences with a value of the kind asked for can answer; among them, those most about the question.
+  const shaped = sentences.filter((sentence) =>
+    focus.wants.some((shape) => holdsShape(sentence, shape, focus.common, focus.named)),
+  );
+  return shaped.length === 0 ? text : mostAbout(shaped, focus.stems).join(' ');
+}
+
+/** The pieces sharing at least half as many of the stems as the best piece does, in order. */
+function mostAbout(pieces: readonly string[], stems: ReadonlySet<string>): string[] {
+  const scores = pieces.map((piece) => contentStems(piece).filter((stem) => stems.has(stem)).length);
+  const top = Math.max(...scores);
+  return pieces.filter((_, index) => (scores[index] as number) >= top / 2);
+}
+
+/** The lower-cased name a yes-or-no question asks about: the first name in it. */
+export function subjectOf(prompt: string, common: ReadonlySet<string>): string | undefined {
+  return namesIn(prompt, common)[0]?.toLowerCase();
+}

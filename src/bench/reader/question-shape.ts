@@ -1,0 +1,49 @@
+/** The kind of value a question asks for, read from how it is asked. */
+export type AnswerShape = 'person' | 'number' | 'identifier';
+
+/** How a question is asked: what kind of value answers it, what it quotes, whether it wants a yes or a no. */
+export interface QuestionShape {
+  /** The kinds of value the question asks for; two for "who …, and how long …?". */
+  wants: readonly AnswerShape[];
+  /** Phrases the question quotes ("when the user said 'given that rule'"), as written. */
+  quoted: readonly string[];
+  /** The question asks for a rule, preference or decision ("which rule were they pointing at?"). */
+  asksRule: boolean;
+  /** A question that starts with an auxiliary ("Does …", "Should we …"): answered by the clause about it. */
+  yesNo: boolean;
+}
+
+// Asking for a person: "who", "whose", "which colleague", "the name of the owner".
+const WANTS_PERSON =
+  /\b(?:who|whom|whose)\b|\bwhich\s+(?:person|colleague|teammate|engineer|developer|owner|reviewer|lead|contact|manager|member|one of us)\b|\bname\s+of\s+the\s+(?:person|owner|lead|reviewer|contact)\b/i;
+
+// Asking for a quantity, a time or an identifier written with digits.
+const WANTS_NUMBER =
+  /\bhow\s+(?:long|many|much|big|large|often|fast|slow|high|low|old|far)\b|\bwhen\s+(?:is|was|are|were|did|does|do|will|would|should|can|could)\b|\b(?:what|which)\s+(?:\w+\s+)?(?:port|version|number|percentage|percent|limit|size|timeout|threshold|amount|price|cost|date|day|time|deadline|budget|rate|count|ticket|id|release|value)\b/i;
+
+// Asking for something written as an identifier: a file, a branch, a command, a table.
+const WANTS_IDENTIFIER =
+  /\b(?:which|what)\s+(?:\w+\s+)?(?:files?|path|folder|directory|module|script|branch|command|endpoint|url|flag|package|image)\b/i;
+
+// A quotation: straight or curly quotes around at least two words.
+const QUOTED = /(?:^|[\s(:])['‘"“]([^'’"”]+?\s[^'’"”]+?)['’"”](?=$|[\s.,;:?!)—-])/g;
+
+// Outside the quotes: "what rule", "the specific preference", "which constraint".
+const ASKS_RULE =
+  /\b(?:rules?|constraints?|preferences?|polic(?:y|ies)|restrictions?|requirements?|decisions?|guidelines?|instructions?)\b/i;
+
+const AUXILIARY =
+  /^(?:does|do|did|is|are|was|were|should|shall|can|could|will|would|has|have|had|may|must)\b/i;
+
+/** Reads how a question is asked (see `QuestionShape`). */
+export function questionShape(prompt: string): QuestionShape {
+  const wants: AnswerShape[] = [];
+  if (WANTS_PERSON.test(prompt)) wants.push('person');
+  if (WANTS_NUMBER.test(prompt)) wants.push('number');
+  if (WANTS_IDENTIFIER.test(prompt)) wants.push('identifier');
+  const quoted = Array.from(prompt.matchAll(QUOTED), (match) => match[1] as string);
+  // "Does A own B?" but not "Does the team know who owns B?" (a wh-word makes it an open question).
+  const yesNo = AUXILIARY.test(prompt.trim()) && wants.length === 0;
+  const asksRule = ASKS_RULE.test(prompt.replace(QUOTED, ' '));
+  return { wants, quoted, asksRule, yesNo };
+}

@@ -1,0 +1,83 @@
+import { contentStems } from './content-words.js';
+import { rarity } from './cue-matcher.js';
+import type { ParsedArtifact } from './parse-artifact-text.js';
+import type { Passage } from './passage.js';
+import type { QuestionShape } from './question-shape.js';
+import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+
+const CUE_WEIGHT = 1.5;
+const QUOTE_WEIGHT = 1;
+/** How much a referent right before the quoting passage gains over one at the start of the text. */
+const NEARNESS_WEIGHT = 1;
+
+/**
+ * The passage a quoted phrase points back to. A question such as "when the user said 'given that rule', which
+ * rule was meant?" quotes a passage that refers to an earlier one; the answer is that earlier passage, not the
+ * quote. The quoting passage is the latest holding every content word of the quote; the referent is the passage
+ * before it that scores best on the question (`scores`, which already weigh the quote's own words, so "the same
+ * rule we set for billing" favours rules about billing), plus the quote's words again, plus a rule or decision it
+ * states, plus nearness to the quote (a reference points at what was said last), among the passages `canAnswer`
+ * admits (one with a name, for "who"); a question asking for a rule ("which rule was meant?") needs one. Not
+ * consulted when the question's `best` passage comes after the quote. Undefined when the quote is not found or nothing before it
+ * scores at least `threshold`.
+ */
+export function resolveReference(
+  parsed: ParsedArtifact,
+  { quoted: quotes, asksRule, wants }: QuestionShape,
+  scores: Float64Array,
+  threshold: number,
+  { best, canAnswer }: { best: number; canAnswer: (position: number) => boolean },
+): Passage | undefined {
+  const quoting = quotingPosition(parsed, quotes);
+  // A best passage after the quote answers the question itself (a later restatement: "so the hand-written
+  // parser is in dates.ts"); one at the quote or before it is what the reference is resolved against.
+  if (quoting === undefined || quoting === 0 || best > quoting) return undefined;
+  // A best passage with the kind of value asked for ("which file": a path) answers, quote or not.
+  if (wants.length > 0 && canAnswer(best)) return undefined;
+  const { passages, cueFrequency } = parsed;
+  // The quote's own words count twice: "what we said about search" points at what was said about search.
+  const quoteOverlaps = overlapScores(
+    parsed,
+    buildQueryWeights([{ stems: contentStems(quotes.join(' ')), weight: QUOTE_WEIGHT }]),
+  );
+  let referent: number | undefined;
+  let bestScore = threshold;
+  for (let position = 0; position < quoting; position++) {
+    if (!canAnswer(position)) continue;
+    const passage = passages[position] as Passage;
+    let cue = 0;
+    for (const id of passage.cues.rule) cue = Math.max(cue, rarity(cueFrequency[id] as number));
+    for (const id of passage.cues.decision) cue = Math.max(cue, rarity(cueFrequency[id] as number));
+    // "Which rule were they pointing at?" is answered by a rule or a decision, not by a mention of the topic.
+    if (asksRule && cue === 0) continue;
+    const base = (scores[position] as number) + (quoteOverlaps[position] as number) + CUE_WEIGHT * cue;
+    if (base < threshold) continue;
+    const score = base + (NEARNESS_WEIGHT * position) / quoting;
+    if (score >= bestScore) {
+      referent = position;
+      bestScore = score;
+    }
+  }
+  return referent === undefined ? undefined : (passages[referent] as Passage);
+}
+
+/** Each quote's masks: which of its content words each passage holds, and the mask holding all of them. */
+function quoteMasks(parsed: ParsedArtifact, quotes: readonly string[]): { masks: Int32Array; all: number }[] {
+  return quotes.flatMap((quote) => {
+    const stems = contentStems(quote);
+    if (stems.length === 0) return [];
+    // A quote with more than 31 content words is cut to its first 31 by the query: still a precise match.
+    const query = buildQueryWeights([{ stems, weight: 1 }]);
+    return [{ masks: matchMasks(parsed, query), all: fullMask(query) }];
+  });
+}
+
+/** The latest passage holding every content word of one of the quotes. */
+function quotingPosition(parsed: ParsedArtifact, quotes: readonly string[]): number | undefined {
+  let latest: number | undefined;
+  for (const { masks, all } of quoteMasks(parsed, quotes)) {
+    const position = masks.findLastIndex((mask) => mask === all);
+    if (position >= 0 && (latest === undefined || position > latest)) latest = position;
+  }
+  return latest;
+}
