@@ -55,6 +55,7 @@ const MAX_CUE_SCORE = 3;
 const OVERRIDE_WEIGHT = 1.5;
 const PROMPT_WORD_WEIGHT = 1;
 const ITEM_CUE_WEIGHT = 2;
+const NAME_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
 const SHAPE_WEIGHT = 2;
 const MISSING_SHAPE_WEIGHT = 0.5;
@@ -75,8 +76,11 @@ export interface PassageScores {
  */
 export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): PassageScores {
   const profile = PROFILES[item.type];
+  // A name in the question says whom it is about, more than any other word of it ("What does Ana Lima own?").
+  const names = namesIn(item.prompt, commonWordsOf(parsed));
   const query = buildQueryWeights([
     { stems: contentStems(item.cues.join(' ')), weight: ITEM_CUE_WEIGHT },
+    { stems: contentStems(names.join(' ')), weight: NAME_WEIGHT },
     { stems: contentStems(item.prompt), weight: PROMPT_WORD_WEIGHT },
   ]);
   const overlaps = overlapScores(parsed, query);

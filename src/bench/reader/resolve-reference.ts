@@ -49,7 +49,8 @@ export function resolveReference(
     for (const id of passage.cues.rule) cue = Math.max(cue, rarity(cueFrequency[id] as number));
     for (const id of passage.cues.decision) cue = Math.max(cue, rarity(cueFrequency[id] as number));
     // "Which rule were they pointing at?" is answered by a rule or a decision, not by a mention of the topic.
-    if (asksRule && cue === 0) continue;
+    // A question ("any rules before we begin?") asks for a rule; it states none.
+    if (asksRule && (cue === 0 || passage.text.includes('?'))) continue;
     const base = (scores[position] as number) + (quoteOverlaps[position] as number) + CUE_WEIGHT * cue;
     if (base < threshold) continue;
     const score = base + (NEARNESS_WEIGHT * position) / quoting;
