@@ -62,7 +62,10 @@ export function registerProbeCommand(program: Command): void {
       'session files (Claude Code, Codex, or any transcript format) or folders of them',
     )
     .option('--method <names>', 'comma-separated methods to compare', parseList, OFFLINE_METHODS)
-    .option('--method-model <spec>', 'the model LLM-based methods use')
+    .option(
+      '--method-model <spec>',
+      'the model LLM-based methods use (and the Anthropic model of anthropic-compact)',
+    )
     .option('--model <spec>', 'the model under test that answers the probes (default: the lexical reader)')
     .option('--judge <spec>', 'the judge model (default: the deterministic judge)')
     .option(
@@ -107,6 +110,7 @@ export function registerProbeCommand(program: Command): void {
           await loadProbeMethod(name, {
             ...(methodModel ? { model: methodModel } : {}),
             ...(options.methodModel ? { modelSpec: options.methodModel } : {}),
+            ...(options.model ? { answerModelSpec: options.model } : {}),
           }),
         );
       const answerer = options.model
