@@ -3,8 +3,8 @@ import { CompactkitError } from '../errors.js';
 import { formatModelSpec, parseModelSpec } from '../llm/parse-model-spec.js';
 import { ProviderError } from '../llm/provider-error.js';
 import { sanitizeUrl } from '../llm/redact.js';
-import { type ProviderConnectionOptions, resolveProviderSettings } from '../llm/resolve-provider-settings.js';
-import { postProviderJson } from './post-provider-json.js';
+import { resolveProviderSettings } from '../llm/resolve-provider-settings.js';
+import { callSettings, type ProviderCallOptions, postProviderJson } from './post-provider-json.js';
 import type { OpaqueWindow } from './probe-method.js';
 
 /** Instructions of the model under test when its context is a provider's compacted window, not text. */
@@ -32,7 +32,7 @@ const outputMessageSchema = z.looseObject({
  */
 export async function answerFromWindow(
   input: { window: OpaqueWindow; question: string; modelId: string },
-  options: ProviderConnectionOptions & { signal?: AbortSignal } = {},
+  options: ProviderCallOptions & { signal?: AbortSignal } = {},
 ): Promise<string> {
   const { window, question, modelId } = input;
   const spec = openAISpec(modelId, window.method);
@@ -51,6 +51,7 @@ export async function answerFromWindow(
     },
     apiKey: settings.apiKey,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...callSettings(options),
   });
   const fail = (what: string) =>
     new ProviderError(`${window.method}: POST ${sanitizeUrl(url)} answered ${what}`, {

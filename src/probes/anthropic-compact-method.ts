@@ -3,10 +3,10 @@ import { CompactkitError, ValidationError } from '../errors.js';
 import { parseModelSpec } from '../llm/parse-model-spec.js';
 import { ProviderError } from '../llm/provider-error.js';
 import { sanitizeUrl } from '../llm/redact.js';
-import { type ProviderConnectionOptions, resolveProviderSettings } from '../llm/resolve-provider-settings.js';
+import { resolveProviderSettings } from '../llm/resolve-provider-settings.js';
 import { toAnthropicMessages } from '../messages/anthropic.js';
 import type { Message } from '../messages/types.js';
-import { postProviderJson } from './post-provider-json.js';
+import { callSettings, type ProviderCallOptions, postProviderJson } from './post-provider-json.js';
 import type { ProbeMethod } from './probe-method.js';
 import { blind, renderContext } from './render-context.js';
 
@@ -30,7 +30,7 @@ interface CompactionReply {
  */
 export function createAnthropicCompactMethod(
   spec: string,
-  options: ProviderConnectionOptions & { triggerTokens?: number; instructions?: string } = {},
+  options: ProviderCallOptions & { triggerTokens?: number; instructions?: string } = {},
 ): ProbeMethod {
   const parsed = parseModelSpec(spec);
   if (parsed.provider !== 'anthropic')
@@ -75,6 +75,7 @@ export function createAnthropicCompactMethod(
           },
         },
         apiKey: settings.apiKey,
+        ...callSettings(options),
       });
       const reply = parseReply(value, spec, url);
       const block = reply.content?.find((part) => part.type === 'compaction');

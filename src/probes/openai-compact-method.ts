@@ -3,9 +3,9 @@ import { ValidationError } from '../errors.js';
 import { formatModelSpec, parseModelSpec } from '../llm/parse-model-spec.js';
 import { ProviderError } from '../llm/provider-error.js';
 import { sanitizeUrl } from '../llm/redact.js';
-import { type ProviderConnectionOptions, resolveProviderSettings } from '../llm/resolve-provider-settings.js';
+import { resolveProviderSettings } from '../llm/resolve-provider-settings.js';
 import type { Message } from '../messages/types.js';
-import { postProviderJson } from './post-provider-json.js';
+import { callSettings, type ProviderCallOptions, postProviderJson } from './post-provider-json.js';
 import type { ProbeMethod } from './probe-method.js';
 import { blind, renderContext } from './render-context.js';
 import { toResponsesInput } from './responses-input.js';
@@ -35,7 +35,7 @@ const messageItemSchema = z.looseObject({
  */
 export function createOpenAICompactMethod(
   spec: string,
-  options: ProviderConnectionOptions & { where?: string } = {},
+  options: ProviderCallOptions & { where?: string } = {},
 ): ProbeMethod {
   const parsed = parseModelSpec(spec);
   if (parsed.provider !== 'openai')
@@ -56,6 +56,7 @@ export function createOpenAICompactMethod(
         headers: { authorization: `Bearer ${settings.apiKey ?? ''}` },
         body: { model: parsed.model, input, ...(instructions !== undefined ? { instructions } : {}) },
         apiKey: settings.apiKey,
+        ...callSettings(options),
       });
       const fail = (what: string) =>
         new ProviderError(`${METHOD}: POST ${sanitizeUrl(url)} answered ${what}`, {

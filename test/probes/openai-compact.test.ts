@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLanguageModel } from '../../src/llm/index.js';
+import { createLanguageModel, type RetryOptions } from '../../src/llm/index.js';
 import type { Message } from '../../src/messages/types.js';
 import {
   createDeterministicJudge,
@@ -131,6 +131,8 @@ describe('openai-compact against a fake Responses API server', () => {
       content: 'Question: Which test failed, and how?',
     });
     expect(request?.rawBody).not.toContain('temperature');
+    // Blinding: the model under test never learns which method made its context.
+    expect(request?.rawBody).not.toContain('openai-compact');
   });
 
   it('runs end to end on a sample session: one compaction per point, every answer carries the window', async () => {
@@ -215,14 +217,22 @@ describe('openai-compact against a fake Responses API server', () => {
 });
 
 describe('openai-compact errors, one line naming the endpoint', () => {
-  const compact = async () =>
+  const compact = async (
+    options: { retry?: RetryOptions; timeoutMs?: number } = { retry: { maxAttempts: 1 } },
+  ) =>
     createOpenAICompactMethod('openai:gpt-5.1-codex-max', {
       apiKey: 'sk-test-KEY',
       baseURL: server.baseURL,
+      ...options,
     }).compact(history, {
       budgetTokens: 8000,
       counter,
     });
+  const failure = (options?: Parameters<typeof compact>[0]) =>
+    compact(options).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
 
   it.each([
     [
@@ -258,13 +268,44 @@ describe('openai-compact errors, one line naming the endpoint', () => {
   ])('%s', async (_name, reply, message) => {
     await start();
     server.enqueue(reply);
-    const error = await compact().then(
-      () => undefined,
-      (caught: unknown) => caught as Error,
-    );
+    const error = await failure();
     expect(error?.message).toMatch(new RegExp(`^openai-compact: POST ${server.baseURL}/responses/compact `));
     expect(error?.message).toMatch(message);
     expect(error?.message).not.toContain('\n');
+  });
+
+  it('retries what may pass later (waiting as the server asks), and names the attempts when it never does', async () => {
+    await start();
+    const waits: number[] = [];
+    const wait = async (milliseconds: number) => {
+      waits.push(milliseconds);
+    };
+    server.enqueue(
+      { ...errorReply('openai-responses', 429, 'slow down'), headers: { 'retry-after-ms': '7' } },
+      { rawBody: COMPACTED },
+    );
+    const context = await compact({ retry: { wait } });
+    expect(context.window?.items).toHaveLength(2);
+    expect(waits).toEqual([7]);
+    expect(server.requests).toHaveLength(2);
+    server.setFallback(() => errorReply('openai-responses', 503, 'overloaded'));
+    const error = await failure({ retry: { wait, maxAttempts: 3 } });
+    expect(error?.message).toBe(
+      `openai-compact: POST ${server.baseURL}/responses/compact answered HTTP 503 (overloaded) (after 3 attempts)`,
+    );
+    expect(server.requests).toHaveLength(5);
+    server.enqueue(errorReply('openai-responses', 400, 'bad input'));
+    expect((await failure({ retry: { wait } }))?.message).toMatch(/answered HTTP 400 \(bad input\)$/);
+    expect(server.requests).toHaveLength(6);
+  });
+
+  it('gives up on a server that never answers', async () => {
+    await start();
+    server.enqueue({ hang: true });
+    const error = await failure({ retry: { maxAttempts: 1 }, timeoutMs: 50 });
+    expect(error?.message).toBe(
+      `openai-compact: POST ${server.baseURL}/responses/compact gave no answer within 50 ms`,
+    );
   });
 
   it('records a failed compaction on every row of the point, and an answer with no text as an answer error', async () => {
@@ -274,10 +315,11 @@ describe('openai-compact errors, one line naming the endpoint', () => {
       join(root, 'samples/sessions/codex/rollout-2026-10-14T09-12-03-review-store-import.jsonl'),
     );
     const connection = { apiKey: 'sk-test-KEY', baseURL: server.baseURL };
+    const once = { ...connection, retry: { maxAttempts: 1 } };
     const options = {
       sessions: [{ key: 'review', messages: session.messages }],
-      methods: [createOpenAICompactMethod('openai:gpt-5.1-codex-max', connection)],
-      answerer: createModelAnswerer(createLanguageModel('openai:gpt-5.1-codex-max', connection), connection),
+      methods: [createOpenAICompactMethod('openai:gpt-5.1-codex-max', once)],
+      answerer: createModelAnswerer(createLanguageModel('openai:gpt-5.1-codex-max', connection), once),
       judge: createDeterministicJudge({ rubric: DEFAULT_RUBRIC }),
       maxPerType: 1,
     };
