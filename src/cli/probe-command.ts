@@ -50,6 +50,9 @@ for demos and CI; pass model specs (e.g. --model openai:gpt-4o-mini --judge anth
 the seed's evaluation. Results go to the store (--db, default .compactkit/compactkit.db) as a probe run whose
 id comes from the inputs and options, so the same command resumes a killed run. --no-store keeps nothing.
 
+Provider compaction: --method anthropic-compact needs --method-model anthropic:<model>; --method openai-compact
+(OpenAI's /responses/compact) needs --model openai:<model>, the model that compacts and reads its opaque item back.
+
 Exit codes: 0 done; 2 bad input (unreadable or malformed session, unknown method, bad option); 1 a failure.`;
 
 /** `compactkit probe SESSION...`: probe-based evaluation of compaction methods on real agent sessions. */
