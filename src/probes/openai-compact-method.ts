@@ -31,7 +31,10 @@ const messageItemSchema = z.looseObject({
  * read) is the compacted window. The items are kept exactly as returned, in the context's `window`: a model
  * answerer sends them back to `POST /responses` as they are, and the lexical reader refuses them. `text` (what the
  * judge sees) shows the readable items and marks the opaque one. `spec` is `openai:<model>`; key and base URL as
- * for every OpenAI model (`OPENAI_API_KEY`, `OPENAI_BASE_URL`).
+ * for every OpenAI model (`OPENAI_API_KEY`, `OPENAI_BASE_URL`); `--budget` does not apply (the server decides).
+ * @example
+ * const method = createOpenAICompactMethod('openai:gpt-5.1-codex-max');
+ * const run = await runProbes({ sessions, methods: [method], answerer: createModelAnswerer(model), judge });
  */
 export function createOpenAICompactMethod(
   spec: string,
