@@ -50,6 +50,9 @@ for demos and CI; pass model specs (e.g. --model openai:gpt-4o-mini --judge anth
 the seed's evaluation. Results go to the store (--db, default .compactkit/compactkit.db) as a probe run whose
 id comes from the inputs and options, so the same command resumes a killed run. --no-store keeps nothing.
 
+Provider compaction: --method anthropic-compact needs --method-model anthropic:<model>; --method openai-compact
+(OpenAI's /responses/compact) needs --model openai:<model>, the model that compacts and reads its opaque item back.
+
 Exit codes: 0 done; 2 bad input (unreadable or malformed session, unknown method, bad option); 1 a failure.`;
 
 /** `compactkit probe SESSION...`: probe-based evaluation of compaction methods on real agent sessions. */
@@ -62,7 +65,10 @@ export function registerProbeCommand(program: Command): void {
       'session files (Claude Code, Codex, or any transcript format) or folders of them',
     )
     .option('--method <names>', 'comma-separated methods to compare', parseList, OFFLINE_METHODS)
-    .option('--method-model <spec>', 'the model LLM-based methods use')
+    .option(
+      '--method-model <spec>',
+      'the model LLM-based methods use (and the Anthropic model of anthropic-compact)',
+    )
     .option('--model <spec>', 'the model under test that answers the probes (default: the lexical reader)')
     .option('--judge <spec>', 'the judge model (default: the deterministic judge)')
     .option(
@@ -107,6 +113,7 @@ export function registerProbeCommand(program: Command): void {
           await loadProbeMethod(name, {
             ...(methodModel ? { model: methodModel } : {}),
             ...(options.methodModel ? { modelSpec: options.methodModel } : {}),
+            ...(options.model ? { answerModelSpec: options.model } : {}),
           }),
         );
       const answerer = options.model

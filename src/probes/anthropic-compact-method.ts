@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { CompactkitError, ValidationError } from '../errors.js';
 import { parseModelSpec } from '../llm/parse-model-spec.js';
 import { ProviderError } from '../llm/provider-error.js';
-import { type ProviderConnectionOptions, resolveProviderSettings } from '../llm/resolve-provider-settings.js';
+import { sanitizeUrl } from '../llm/redact.js';
+import { resolveProviderSettings } from '../llm/resolve-provider-settings.js';
 import { toAnthropicMessages } from '../messages/anthropic.js';
 import type { Message } from '../messages/types.js';
+import { callSettings, type ProviderCallOptions, postProviderJson } from './post-provider-json.js';
 import type { ProbeMethod } from './probe-method.js';
 import { blind, renderContext } from './render-context.js';
 
@@ -28,7 +30,7 @@ interface CompactionReply {
  */
 export function createAnthropicCompactMethod(
   spec: string,
-  options: ProviderConnectionOptions & { triggerTokens?: number; instructions?: string } = {},
+  options: ProviderCallOptions & { triggerTokens?: number; instructions?: string } = {},
 ): ProbeMethod {
   const parsed = parseModelSpec(spec);
   if (parsed.provider !== 'anthropic')
@@ -47,15 +49,16 @@ export function createAnthropicCompactMethod(
         { onUnsupportedPart: 'placeholder' },
       );
       const url = `${settings.baseURL.replace(/\/+$/, '')}/messages`;
-      const response = await fetch(url, {
-        method: 'POST',
+      const value = await postProviderJson({
+        caller: 'anthropic-compact',
+        spec,
+        url,
         headers: {
-          'content-type': 'application/json',
           'x-api-key': settings.apiKey ?? '',
           'anthropic-version': '2023-06-01',
           'anthropic-beta': COMPACTION_BETA,
         },
-        body: JSON.stringify({
+        body: {
           model: parsed.model,
           max_tokens: 4096,
           ...(conversation.system ? { system: conversation.system } : {}),
@@ -70,29 +73,11 @@ export function createAnthropicCompactMethod(
               },
             ],
           },
-        }),
-      }).catch((error: unknown) => {
-        throw new ProviderError(`${spec}: ${(error as Error).message}`, {
-          modelId: spec,
-          reason: 'network',
-          isRetryable: true,
-          attempts: 1,
-          url,
-        });
+        },
+        apiKey: settings.apiKey,
+        ...callSettings(options),
       });
-      const text = await response.text();
-      if (!response.ok) {
-        throw new ProviderError(`${spec}: HTTP ${response.status}`, {
-          modelId: spec,
-          reason: 'http-status',
-          isRetryable: response.status >= 500 || response.status === 429,
-          attempts: 1,
-          statusCode: response.status,
-          url,
-          responseBody: text.slice(0, 500),
-        });
-      }
-      const reply = parseReply(text, spec);
+      const reply = parseReply(value, spec, url);
       const block = reply.content?.find((part) => part.type === 'compaction');
       if (block === undefined || typeof block.content !== 'string') {
         throw new CompactkitError(
@@ -117,20 +102,17 @@ const replySchema = z.looseObject({
   content: z.array(z.looseObject({ type: z.string(), content: z.unknown().optional() })).optional(),
 });
 
-function parseReply(text: string, spec: string): CompactionReply {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = undefined;
-  }
+function parseReply(value: unknown, spec: string, url: string): CompactionReply {
   const parsed = replySchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ProviderError(`${spec}: the response is not a Messages API JSON object`, {
-    modelId: spec,
-    reason: 'invalid-response',
-    isRetryable: false,
-    attempts: 1,
-    responseBody: text.slice(0, 500),
-  });
+  throw new ProviderError(
+    `anthropic-compact: POST ${sanitizeUrl(url)} answered JSON that is not a Messages API reply`,
+    {
+      modelId: spec,
+      reason: 'invalid-response',
+      isRetryable: false,
+      attempts: 1,
+      responseBody: JSON.stringify(value).slice(0, 500),
+    },
+  );
 }

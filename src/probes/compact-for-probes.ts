@@ -4,6 +4,7 @@ import { loadCompactor } from '../compactors/registry/load-compactor.js';
 import { ValidationError } from '../errors.js';
 import type { LanguageModel } from '../llm/types.js';
 import { createAnthropicCompactMethod } from './anthropic-compact-method.js';
+import { createOpenAICompactMethod } from './openai-compact-method.js';
 import type { ProbeMethod } from './probe-method.js';
 import { blind, renderContext } from './render-context.js';
 
@@ -11,12 +12,24 @@ import { blind, renderContext } from './render-context.js';
  * A registered method (built-in name or plugin path) as a probe method: the engine compacts the history with
  * the method as its block strategy, pins and recent turns kept around it, exactly as `compactkit compact` does;
  * `default` is the engine's own block compaction; `anthropic-compact` is the provider's server-side compaction
- * (`modelSpec` names the Anthropic model).
+ * (`modelSpec` names the Anthropic model); `openai-compact` is OpenAI's `/responses/compact`, done with the model
+ * under test (`answerModelSpec`), the only kind of model that can read its opaque item back.
  */
 export async function loadProbeMethod(
   name: string,
-  options: { model?: LanguageModel; modelSpec?: string } = {},
+  options: { model?: LanguageModel; modelSpec?: string; answerModelSpec?: string } = {},
 ): Promise<ProbeMethod> {
+  if (name === 'openai-compact') {
+    if (!options.answerModelSpec)
+      throw new ValidationError([
+        {
+          where: '--method openai-compact',
+          message:
+            'its compacted context is an opaque encrypted item only an OpenAI model can read, so the lexical reader cannot answer from it: add --model openai:<model>',
+        },
+      ]);
+    return createOpenAICompactMethod(options.answerModelSpec);
+  }
   if (name === 'anthropic-compact') {
     if (!options.modelSpec)
       throw new ValidationError([

@@ -9,6 +9,7 @@ export {
   type ScoredAnswer,
   type ScoreEstimate,
 } from './aggregate-scores.js';
+export { WINDOW_ANSWER_INSTRUCTIONS } from './answer-from-window.js';
 export {
   ANSWER_SYSTEM_PROMPT,
   type Answerer,
@@ -27,9 +28,10 @@ export { formatProbeTable } from './format-probe-table.js';
 export { buildJudgeMessage, JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
 export type { CriterionResult, Judge, JudgeFailure, JudgeInput, JudgeVerdict } from './judge-types.js';
 export { createModelProbeExtractor, PROBE_WRITER_PROMPT } from './model-probe-extractor.js';
+export { createOpenAICompactMethod } from './openai-compact-method.js';
 export { criterionDimensions, parseRubric } from './parse-rubric.js';
 export { PROBE_CRITERIA } from './probe-criteria.js';
-export type { ProbeContext, ProbeMethod } from './probe-method.js';
+export type { OpaqueWindow, ProbeContext, ProbeMethod } from './probe-method.js';
 export { type ProbeResult, probeResultKey, probeResultSchema } from './probe-result.js';
 export { type GroundTruth, PROBE_TYPES, type Probe, type ProbeType } from './probe-types.js';
 export { blind, renderContext } from './render-context.js';

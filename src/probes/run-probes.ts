@@ -106,7 +106,11 @@ export async function runProbes(options: RunProbesOptions): Promise<ProbeRun> {
           }
           try {
             const answer = await options.answerer.answer(
-              { probe, compactedContext: context.text },
+              {
+                probe,
+                compactedContext: context.text,
+                ...(context.window ? { window: context.window } : {}),
+              },
               options.signal ? { signal: options.signal } : {},
             );
             pending.push({ result: { ...base, answer }, context: context.text });

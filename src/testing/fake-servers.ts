@@ -1,8 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The wire formats the fake servers speak. */
-export type WireFormat = 'openai' | 'anthropic';
+/**
+ * The wire formats the fake servers speak: OpenAI chat completions, Anthropic Messages, and OpenAI's Responses
+ * API (`/responses` and its compaction endpoint `/responses/compact`).
+ */
+export type WireFormat = 'openai' | 'anthropic' | 'openai-responses';
 
 /** One scripted answer. */
 export interface ScriptedResponse {
@@ -49,7 +52,11 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-const PATHS: Record<WireFormat, string> = { openai: '/v1/chat/completions', anthropic: '/v1/messages' };
+const PATHS: Record<WireFormat, readonly string[]> = {
+  openai: ['/v1/chat/completions'],
+  anthropic: ['/v1/messages'],
+  'openai-responses': ['/v1/responses', '/v1/responses/compact'],
+};
 
 /** Starts a fake server on a random port. */
 export async function startFakeServer(format: WireFormat): Promise<FakeServer> {
@@ -85,7 +92,7 @@ export async function startFakeServer(format: WireFormat): Promise<FakeServer> {
         if (!response.writableFinished) request.closedEarly = true;
         done();
       });
-      if (request.method !== 'POST' || request.path !== PATHS[format]) {
+      if (request.method !== 'POST' || !PATHS[format].includes(request.path)) {
         send(response, { status: 404, body: { error: { message: `no route ${request.path}` } } });
         return;
       }
@@ -193,8 +200,36 @@ export function anthropicReply(
   } satisfies ScriptedResponse;
 }
 
+/** A successful reply of the Responses API (`POST /responses`): one assistant message of output text. */
+function responsesReply(text: string, usage: ReplyUsage = { input: 11, output: 7 }): ScriptedResponse {
+  return {
+    body: {
+      id: 'resp_fake',
+      object: 'response',
+      created_at: 1_700_000_000,
+      status: 'completed',
+      model: 'fake',
+      output: [
+        {
+          id: 'msg_fake',
+          type: 'message',
+          status: 'completed',
+          role: 'assistant',
+          content: [{ type: 'output_text', text, annotations: [] }],
+        },
+      ],
+      usage: {
+        input_tokens: usage.input,
+        output_tokens: usage.output,
+        total_tokens: (usage.input ?? 0) + (usage.output ?? 0),
+      },
+    },
+  };
+}
+
 /** A text reply in the server's format. */
 export function textReply(format: WireFormat, text: string, usage?: ReplyUsage): ScriptedResponse {
+  if (format === 'openai-responses') return responsesReply(text, usage);
   return format === 'openai' ? openAIReply(text, usage) : anthropicReply(text, usage);
 }
 
@@ -206,7 +241,7 @@ export function errorReply(
   headers?: Record<string, string>,
 ): ScriptedResponse {
   const body =
-    format === 'openai'
+    format !== 'anthropic'
       ? { error: { message, type: 'fake_error', code: null } }
       : { type: 'error', error: { type: 'fake_error', message } };
   return { status, body, ...(headers === undefined ? {} : { headers }) };
