@@ -1,13 +1,13 @@
 import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
 import type { CaseItem, ItemType } from '../case/types.js';
 import type { TargetEvidence } from '../target/target.js';
+import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
 import { contentStems } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
+import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
-import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import { type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
 
@@ -137,6 +137,7 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): Float64Array | und
   const scores = new Float64Array(parsed.passages.length);
   const { wants } = questionShape(prompt);
   if (wants.length === 0) return undefined;
+  let any = false;
   const common = commonWordsOf(parsed);
   const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
   for (const shape of wants) {
@@ -144,10 +145,13 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): Float64Array | und
     parsed.passages.forEach((passage, index) => {
       if (holdsShape(passage.text, shape, common, named)) holding.push(index);
     });
+    // With no passage of the kind at all, the reader cannot tell which passages could answer: no bonus or cost.
+    if (holding.length === 0) continue;
     const weight = SHAPE_WEIGHT * rarity(holding.length);
     for (const index of holding) scores[index] = (scores[index] as number) + weight;
+    any = true;
   }
-  return scores;
+  return any ? scores : undefined;
 }
 
 /** What the item looks for in the passage it is answered from (see `focusPassage`). */

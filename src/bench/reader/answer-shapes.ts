@@ -1,12 +1,15 @@
+import { STOPWORDS } from './content-words.js';
 import type { AnswerShape } from './question-shape.js';
 
 // Two or more capitalised words in a row ("Mikko Huang", "Ana María López"): how a person's name is written.
+// A single one is as often a product ("Redis", "Sentry") as a first name, so it is not taken for a name.
 const CAPITALISED_RUN = /(?<![\p{L}\p{N}_])\p{Lu}[\p{Ll}'’]+(?:[ -]\p{Lu}[\p{Ll}'’]+)+(?![\p{L}\p{N}_])/gu;
 // A lower-case word standing alone in prose: not a piece of an address, handle or path ("ana.kobayashi@…").
 const LOWERCASE_WORD = /(?<=^|[\s("“‘])\p{Ll}+(?=$|[\s,;:!?)"”’]|[.](?:\s|$))/gu;
 const DIGIT = /\d/;
 // A path, a file name, a command flag, a snake_case or backticked name.
-const IDENTIFIER = /[\w.-]+\/[\w./-]*|\b\w+\.[a-z]{1,5}\b|`[^`]+`|\b[a-z0-9]+_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*/i;
+const IDENTIFIER =
+  /[\w.-]+\/[\w./-]*|\b\w+\.[a-z]{1,5}\b|`[^`]+`|\b[a-z0-9]+_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*/i;
 
 /** The words a text writes in lower case somewhere: common words, which a name is not made of. */
 export function lowercaseWords(texts: Iterable<string>): Set<string> {
@@ -16,21 +19,24 @@ export function lowercaseWords(texts: Iterable<string>): Set<string> {
 }
 
 /**
- * The names a text holds, as written: runs of capitalised words none of which the artifact ever writes in
- * lower case, so "Mikko Huang" is a name and "Test Files" (with "test" and "files" elsewhere) is not.
+ * The names a text holds: runs of capitalised words none of which is a function word or a word the artifact
+ * writes in lower case, so "Mikko Huang" is a name and "Test Files" (with "test" and "files" elsewhere) is
+ * not.
  */
 export function namesIn(text: string, common: ReadonlySet<string>): string[] {
   const names: string[] = [];
-  for (const [run] of text.matchAll(CAPITALISED_RUN)) {
-    // "Does Lucia Rossi": the common word ends one name and starts the next.
-    let name: string[] = [];
-    for (const word of [...run.split(/[ -]/), '']) {
-      if (word !== '' && !common.has(word.toLowerCase())) {
-        name.push(word);
-        continue;
+  for (const match of text.matchAll(CAPITALISED_RUN)) {
+    const words = match[0].split(/[ -]/);
+    // "Does Lucia Rossi": a common word ends one name and starts the next.
+    let from = 0;
+    for (let index = 0; index <= words.length; index++) {
+      const word = words[index]?.toLowerCase();
+      if (word !== undefined && !common.has(word) && !STOPWORDS.has(word)) continue;
+      const length = index - from;
+      if (length >= 2) {
+        names.push(words.slice(from, index).join(' '));
       }
-      if (name.length >= 2) names.push(name.join(' '));
-      name = [];
+      from = index + 1;
     }
   }
   return names;

@@ -1,7 +1,8 @@
 import { normalizeText } from '../scoring/normalize.js';
 
 // Function words and question words: they say how an item is asked, not what it is about.
-const STOPWORDS = new Set(
+/** Function words and question words, lower-cased. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a an the and or but if of to in on at for with by from as is are was were be been being am it its this that ' +
     'these those what which who whom whose when where why how do does did done doing we you i me my our ours your ' +

@@ -1,6 +1,7 @@
+import { normalizeText } from '../scoring/normalize.js';
 import { holdsShape, namesIn } from './answer-shapes.js';
-import type { AnswerShape } from './question-shape.js';
 import { contentStems } from './content-words.js';
+import type { AnswerShape } from './question-shape.js';
 
 /** What a question looks for in a passage: its words, the kinds of value it wants, whom it asks about. */
 export interface Focus {
@@ -10,7 +11,7 @@ export interface Focus {
   common: ReadonlySet<string>;
   /** Names the question itself holds, lower-cased. */
   named: ReadonlySet<string>;
-  /** For a yes-or-no question about someone ("Does Ana own X?"), that name, lower-cased. */
+  /** For a yes-or-no question about someone ("Does Ana own X?"), that name, normalised (`normalizeText`). */
   subject: string | undefined;
 }
 
@@ -32,7 +33,7 @@ export function focusPassage(text: string, focus: Focus): string {
   if (subject !== undefined) {
     const clauses = sentences
       .flatMap((sentence) => sentence.split(CLAUSE_END))
-      .filter((clause) => clause.toLowerCase().includes(subject));
+      .filter((clause) => ` ${normalizeText(clause)} `.includes(` ${subject} `));
     // Every clause names the subject: what sets one apart is the rest of the question's words.
     const subjectStems = new Set(contentStems(subject));
     const stems = new Set([...focus.stems].filter((stem) => !subjectStems.has(stem)));
@@ -53,7 +54,8 @@ function mostAbout(pieces: readonly string[], stems: ReadonlySet<string>): strin
   return pieces.filter((_, index) => (scores[index] as number) >= top / 2);
 }
 
-/** The lower-cased name a yes-or-no question asks about: the first name in it. */
+/** The name a yes-or-no question asks about, normalised: the first name in it. */
 export function subjectOf(prompt: string, common: ReadonlySet<string>): string | undefined {
-  return namesIn(prompt, common)[0]?.toLowerCase();
+  const name = namesIn(prompt, common)[0];
+  return name === undefined ? undefined : normalizeText(name);
 }

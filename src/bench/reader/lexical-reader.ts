@@ -7,7 +7,7 @@ import { createParsedArtifactCache } from './parsed-artifact-cache.js';
 import { replyFromNotes } from './reply-from-notes.js';
 
 /** The lexical reader's version; changes whenever any answer would change. */
-export const LEXICAL_READER_VERSION = '1.1.0';
+export const LEXICAL_READER_VERSION = '1.2.0';
 
 /** What the lexical reader does, in a paragraph for the README and reports. */
 export const explainLexicalReader =
@@ -18,8 +18,13 @@ export const explainLexicalReader =
   'it: rule words ("never", "off the table"), decision words ("let\'s", "going with"), override words ' +
   '("scratch that", "instead"), task words and role words. A question item is answered with the passage that ' +
   "scores best on the item's section, the cue words of its type and the words of its prompt and cues, each " +
-  'word counting less the more passages hold it; among decisions the newest and overriding one wins; when ' +
-  'nothing scores enough it answers "The notes do not say." An application item comes with the action an ' +
+  'word counting less the more passages hold it (a name in the question counting double); a question that ' +
+  'asks for a kind of value ("who", "how long", "which file") prefers passages holding one (a name, digits, a ' +
+  'path) and quotes only the sentences that do; a yes-or-no question about someone ("Does Ana own X?") is ' +
+  'answered by the clauses naming them; a question quoting an earlier message ("when the user said \'given ' +
+  'that rule\'") is answered by the rule or passage before the quote that it points back at. Among decisions ' +
+  'the newest and overriding one wins; when nothing scores enough it answers "The notes do not say." An ' +
+  'application item comes with the action an ' +
   'agent would take next if nothing said otherwise (its tempting default, or for an item that checks that a ' +
   'behaviour is absent, that behaviour): the reader refuses it, quoting the passage, only when the ' +
   'artifact rejects it ("never X", "X is off the table", an entry under Forbidden behaviors) or a later ' +

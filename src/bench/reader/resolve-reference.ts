@@ -2,8 +2,8 @@ import { contentStems } from './content-words.js';
 import { rarity } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import type { QuestionShape } from './question-shape.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import type { QuestionShape } from './question-shape.js';
 
 const CUE_WEIGHT = 1.5;
 const QUOTE_WEIGHT = 1;
@@ -77,7 +77,7 @@ function quoteMasks(parsed: ParsedArtifact, quotes: readonly string[]): { masks:
 function quotingPosition(parsed: ParsedArtifact, quotes: readonly string[]): number | undefined {
   let latest: number | undefined;
   for (const { masks, all } of quoteMasks(parsed, quotes)) {
-    const position = masks.findLastIndex((mask) => mask === all);
+    const position = masks.lastIndexOf(all);
     if (position >= 0 && (latest === undefined || position > latest)) latest = position;
   }
   return latest;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { lowercaseWords, namesIn } from '../../../src/bench/reader/answer-shapes.js';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { questionShape } from '../../../src/bench/reader/question-shape.js';
+import { classifyMention } from '../../../src/bench/scoring/mentions.js';
+import { makeItem } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+async function ask(artifactText: string, item: Parameters<typeof makeItem>[0]) {
+  return createLexicalTarget().answer({ artifactText, item: makeItem(item) });
+}
+
+describe('lexical reader: how a question is asked', () => {
+  it('reads the kind of value, the quotes and yes-or-no questions', () => {
+    expect(questionShape('Who is in charge of the audit?').wants).toEqual(['person']);
+    expect(questionShape('How long did the export take?').wants).toEqual(['number']);
+    expect(questionShape('Which branch holds the fix?').wants).toEqual(['identifier']);
+    expect(questionShape('When the user said "keep it tidy", what did they mean?')).toMatchObject({
+      wants: [],
+      quoted: ['keep it tidy'],
+      yesNo: false,
+    });
+    expect(questionShape("She said 'given that rule', which rule was it?").asksRule).toBe(true);
+    expect(questionShape("She said 'given that rule', what should happen next?").asksRule).toBe(false);
+    expect(questionShape('Does Ingrid Solberg own the export?').yesNo).toBe(true);
+    expect(questionShape('Does anyone know who owns the export?').yesNo).toBe(false);
+  });
+
+  it('takes a run of capitalised words for a name only when none of its words is written in lower case', () => {
+    const common = lowercaseWords(['the test files pass', 'mail ingrid.solberg@example.com', 'does it']);
+    expect(namesIn('Test Files 3 passed, reviewed by Ingrid Solberg', common)).toEqual(['Ingrid Solberg']);
+    // A common word at the start of a question ends the name before it, not the name itself.
+    expect(namesIn('Does Tobias Rydell own it?', common)).toEqual(['Tobias Rydell']);
+  });
+});
+
+describe('lexical reader: answers by the kind of value asked for', () => {
+  it('answers "who" with the passage that names someone, though it shares no word with the question', async () => {
+    const artifactText = transcriptArtifact(120, {
+      12: 'user: Kicking the quarterly pricing review off today, Ottoline Brandvold at the helm.',
+      70: 'tool: SELECT owner_id, owner_email FROM accounts WHERE owner_id IS NOT NULL;',
+      90: 'tool: Test Files  3 passed (3)',
+      91: 'assistant: The test files all pass now.',
+    });
+    const result = await ask(artifactText, { type: 'entity_integrity', prompt: 'Who is in charge here?' });
+    expect(result.response).toContain('Ottoline Brandvold');
+  });
+
+  it('says the notes do not say when no passage names anyone', async () => {
+    const artifactText = transcriptArtifact(60, {
+      20: 'tool: Test Files  3 passed (3)',
+      21: 'assistant: The test files all pass now.',
+    });
+    const result = await ask(artifactText, { type: 'entity_integrity', prompt: 'Who is in charge here?' });
+    expect(result.response).toBe('The notes do not say.');
+  });
+
+  it('answers "how long" with the passage that holds a number', async () => {
+    const artifactText = transcriptArtifact(80, {
+      30: 'assistant: The nightly export is slow, the export step is the long pole of the nightly run.',
+      55: 'tool: nightly export finished after 48 minutes',
+    });
+    const result = await ask(artifactText, { prompt: 'How long does the nightly export take?' });
+    expect(result.response).toContain('48 minutes');
+  });
+
+  it('quotes only the sentence holding the name, not the superseded approach next to it', async () => {
+    const artifactText = transcriptArtifact(40, {
+      8: 'user: Goal: the invoice rewrite ships this quarter, Ingrid Solberg leading. Approach: port it to Rust.',
+    });
+    const result = await ask(artifactText, { type: 'entity_integrity', prompt: 'Who leads the rewrite?' });
+    expect(result.response).toContain('Ingrid Solberg');
+    expect(result.response).not.toContain('Rust');
+  });
+
+  it('answers a yes-or-no question about someone with the clause that names them', async () => {
+    const artifactText = transcriptArtifact(60, {
+      15: 'user: Split for the audit: Ingrid Solberg takes the ledger export, Tobias Rydell takes the refund backfill.',
+    });
+    const result = await ask(artifactText, {
+      type: 'forbidden_behavior_retention',
+      prompt: 'Does Ingrid Solberg take the refund backfill?',
+      check: { kind: 'forbidden_absent', value: 'refund backfill' },
+    });
+    expect(result.response).toContain('ledger export');
+    expect(classifyMention(result.response, 'refund backfill')).toBe('absent');
+  });
+});
+
+describe('lexical reader: quoted references', () => {
+  it('answers with the rule the quoted phrase points back at, not the quote', async () => {
+    const artifactText = transcriptArtifact(150, {
+      20: 'user: Ground rule for the mobile release: never ship it on a Friday.',
+      60: 'user: Another thing, the desktop build can go out whenever.',
+      120: 'user: Keeping that rule in view, plan the mobile release.',
+    });
+    const result = await ask(artifactText, {
+      prompt: "When the user said 'keeping that rule in view', which rule did they mean?",
+    });
+    expect(result.response).toContain('never ship it on a Friday');
+  });
+
+  it('keeps a later passage that answers the question itself', async () => {
+    const artifactText = transcriptArtifact(100, {
+      10: 'user: Fix it in the hand-written one, leave the generated one alone.',
+      11: 'assistant: So the hand-written parser is lib/dates/parse.ts and the fix goes there.',
+    });
+    const result = await ask(artifactText, {
+      prompt: "You were told to fix it in 'the hand-written one'. Which file is that?",
+    });
+    expect(result.response).toContain('lib/dates/parse.ts');
+  });
+});
