@@ -98,9 +98,13 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     for (const id of cuesOfKind(passage.cues)) cue += rarity(cueFrequency[id] as number);
     if (profile.cue === 'fact') cue += passage.factShape * factShapeRarity;
     // Terms that are 0 are skipped, not added: the sum is the same to the last bit, and most passages have none.
-    let score = overlaps[index] as number;
-    if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE);
-    if (profile.sections.includes(passage.section)) score += SECTION_WEIGHT;
+    const overlap = overlaps[index] as number;
+    let score = overlap;
+    // Cue words alone ("path", "directory" in a tool call) say what kind of passage it is, not that it is
+    // about the question: without a word of the question or the item's section they count half.
+    const inSection = profile.sections.includes(passage.section);
+    if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (overlap === 0 && !inSection ? 0.5 : 1);
+    if (inSection) score += SECTION_WEIGHT;
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
