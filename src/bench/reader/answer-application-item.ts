@@ -37,10 +37,19 @@ function mentionIn(passage: Passage, action: string): Mention | undefined {
 const POINTING_BACK_REJECTION =
   /\b(?:let'?s not|let us not|do not|don'?t|never|avoid|no more of)\b(?:\s+\w+){0,3}?\s+(?:that|this|it)\b|\bnever again\b/i;
 
-/** Whether the text after the action's last mention rejects something by pointing back ("let's not do that"). */
+// "…pin 3.9.71. wait, no, that's the one with the bug": the speaker takes back what they just said.
+const TAKEN_BACK =
+  /^[\s.,;:!?)—–-]*(?:(?:wait|hang on|hold on|hmm|hm|oh)[\s,.!—–-]*(?:no|nope|sorry)\b|no,? wait\b|sorry,? (?:I meant|I mean|typo|wrong|not that)\b|(?:I meant|I mean|correction|typo|my bad|my mistake|scratch that|strike that)\b)/i;
+
+/**
+ * Whether the text after the action's last mention rejects it: by pointing back ("let's not do that"), or by
+ * taking it back straight away ("pin 3.9.71. wait, no, …").
+ */
 function rejectsItAfter(text: string, action: string): boolean {
   const at = text.toLowerCase().lastIndexOf(action.toLowerCase());
-  return at >= 0 && POINTING_BACK_REJECTION.test(text.slice(at + action.length));
+  if (at < 0) return false;
+  const after = text.slice(at + action.length);
+  return POINTING_BACK_REJECTION.test(after) || TAKEN_BACK.test(after);
 }
 
 /** Passages that name the action as whole words (`containsNormalized`, on the text normalised once at parse). */
@@ -76,8 +85,46 @@ function findParaphrasedRule(parsed: ParsedArtifact, action: string): Passage | 
   return found;
 }
 
+/**
+ * The action in other words of the same stems ("raising statement_timeout to 120s" for "raise
+ * statement_timeout to 120s"): passages holding every content word of it, each judged on the longest run of the
+ * action's words it holds as written (two words at least, or one with digits). Only consulted when no passage
+ * names the action as written: people rarely repeat an action word for word.
+ */
+function findLooseMentions(parsed: ParsedArtifact, action: string): { passage: Passage; mention: Mention }[] {
+  const stems = contentStems(action);
+  if (stems.length < 2) return [];
+  const query = buildQueryWeights([{ stems, weight: 1 }]);
+  const all = fullMask(query);
+  const masks = matchMasks(parsed, query);
+  const words = normalizeText(action).split(' ');
+  const found: { passage: Passage; mention: Mention }[] = [];
+  masks.forEach((mask, position) => {
+    if (mask !== all) return;
+    const passage = parsed.passages[position] as Passage;
+    const fragment = longestRunIn(passage.normalized, words);
+    if (fragment === undefined) return;
+    const mention = mentionIn(passage, fragment);
+    if (mention !== undefined) found.push({ passage, mention });
+  });
+  return found;
+}
+
+/** The longest run of `words` that `normalized` holds as whole words: two words or more, or one with digits. */
+function longestRunIn(normalized: string, words: readonly string[]): string | undefined {
+  for (let length = words.length; length >= 1; length--) {
+    for (let start = 0; start + length <= words.length; start++) {
+      const run = words.slice(start, start + length).join(' ');
+      if (length === 1 && !/\d/.test(run)) continue;
+      if (findWholeWords(normalized, run, 1).length > 0) return run;
+    }
+  }
+  return undefined;
+}
+
 function findReason(parsed: ParsedArtifact, action: string): Reason | undefined {
-  const mentions = findMentions(parsed, action);
+  const literal = findMentions(parsed, action);
+  const mentions = literal.length > 0 ? literal : findLooseMentions(parsed, action);
   const listed = mentions.find((entry) => entry.passage.section === 'Forbidden behaviors');
   if (listed !== undefined) return { kind: 'rule', passage: listed.passage };
   const lastRejected = mentions.findLast((entry) => entry.mention === 'rejected')?.passage;
