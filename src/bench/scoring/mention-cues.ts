@@ -19,6 +19,9 @@ export const CLAUSE_NEGATIONS: readonly string[] = [
   'abandon', 'abandons', 'abandoned', 'abandoning', 'veto', 'vetoed', 'rule out', 'ruled out',
   'retire', 'retired', 'deprecate', 'deprecated', 'discontinue', 'discontinued',
   'used to', 'previously', 'formerly', 'originally',
+  // Holding back, in plain speech: "steer clear of X", "hold off on X", "I'd rather not X".
+  'steer clear of', 'stay clear of', 'stay away from', 'keep away from', 'hold off on', 'hold off',
+  'hands off', 'keep out', 'leave out', 'rather not', 'no need to', 'not going to', 'skip', 'skips',
 ];
 
 /**
@@ -95,6 +98,26 @@ export const PHRASE_START_BREAKERS: readonly string[] = [
   'rather', 'otherwise', 'meanwhile', "it's", 'it is',
 ];
 
+/** Words that may stand between a HOLDING_VERBS verb and the value: "leave the retry config alone". */
+export const HOLDING_DETERMINERS: readonly string[] = [
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'our',
+  'my',
+  'your',
+  'their',
+  'its',
+];
+
+/** Verbs that, with the value right after them, hold it back when one of HOLDING_ENDS follows it. */
+export const HOLDING_VERBS: readonly string[] = ['keep', 'leave', 'let'];
+
+/** "keep X out", "leave X alone", "let X be": what makes a HOLDING_VERBS phrase a rejection. */
+export const HOLDING_ENDS: readonly string[] = ['out', 'alone', 'untouched', 'be'];
+
 /** Words that open a new clause on their own, as the end of a sentence does. */
 export const CLAUSE_SPLITTING_WORDS: readonly string[] = ['but', 'however'];
 
@@ -129,7 +152,8 @@ export const REJECTED_STATES: readonly string[] = [
   'superseded', 'replaced', 'abandoned', 'out', 'ruled out', 'deprecated', 'obsolete', 'outdated', 'stale',
   'overridden', 'overruled', 'reverted', 'vetoed', 'retired', 'avoided', 'removed', 'withdrawn', 'wrong',
   'incorrect', 'invalid', 'risky', 'dangerous', 'unsafe', 'a bad idea', 'a no-go', 'a hard no', 'a no',
-  'a non-starter', 'not happening', 'not an option',
+  'a non-starter', 'not happening', 'not an option', 'hands off', 'frozen', 'on hold',
+  'out of bounds', 'not on the table', 'not ours to change', 'not our call', 'not ours', 'shelved', 'parked',
   'out of the question', 'not ok', 'not okay',
 ];
 

@@ -1,6 +1,9 @@
 import type { CueMatch } from './cue-trie.js';
 import {
   CONTRASTING_NEGATIONS,
+  HOLDING_DETERMINERS,
+  HOLDING_ENDS,
+  HOLDING_VERBS,
   PHRASE_CLOSERS,
   PREDICATE_STOP_WORDS,
   PREDICATE_WINDOW_WORDS,
@@ -157,6 +160,7 @@ function judgeSpans(split: SplitResponse, cues: ResponseCues, spans: readonly Sp
         cues.labelCue[index] ??
         clause?.cue ??
         phrase?.cue ??
+        heldBackCue(split, span) ??
         trailingCue(split, cues, span.end, spans[next + 1]?.first);
       mentions.push(
         cue === undefined
@@ -184,6 +188,26 @@ function judgeSpans(split: SplitResponse, cues: ResponseCues, spans: readonly Sp
     index += match.length - 1;
   }
   return mentions;
+}
+
+const HOLDING = new Set(HOLDING_VERBS);
+const HOLDING_END = new Set(HOLDING_ENDS);
+const DETERMINER = new Set(HOLDING_DETERMINERS);
+
+/**
+ * "keep X out of this", "leave the X alone": a holding verb right before the value (or before a determiner
+ * before it) and its end right after.
+ */
+function heldBackCue({ words, opens }: SplitResponse, span: Span): string | undefined {
+  const before =
+    span.first > 0 && DETERMINER.has(words[span.first - 1] as string) ? span.first - 1 : span.first;
+  const verb = words[before - 1];
+  if (verb === undefined || !HOLDING.has(verb)) return undefined;
+  if (opens.subarray(before, span.first + 1).some((opensHere) => opensHere !== OPENS_NOTHING))
+    return undefined;
+  const end = words[span.end];
+  if (end === undefined || opens[span.end] === OPENS_CLAUSE || !HOLDING_END.has(end)) return undefined;
+  return `${verb} … ${end}`;
 }
 
 /**

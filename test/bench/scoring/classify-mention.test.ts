@@ -13,6 +13,15 @@ type Row = [expected: 'affirmed' | 'rejected' | 'absent', response: string, valu
 
 // Restating a rule or a superseded decision to reject it must never read as stating it.
 const rejecting: Row[] = [
+  // Holding back in plain speech, without "never" or "don't".
+  ['rejected', 'Keep moment-timezone out of this one.', 'moment-timezone'],
+  ['rejected', "I'd rather we leave the retry config alone for now.", 'retry config'],
+  ['rejected', 'Please steer clear of the billing schema until the audit is over.', 'billing schema'],
+  ['rejected', 'Hold off on the cache warm-up job, Sipho wants to look first.', 'cache warm-up job'],
+  ['rejected', 'The payments module stays hands-off.', 'payments module'],
+  ['rejected', 'The legacy exporter is frozen until the launch.', 'legacy exporter'],
+  ['rejected', "I'd rather not touch the vendored parser.", 'touch the vendored parser'],
+  ['rejected', 'Skip the smoke tests on this branch.', 'smoke tests'],
   ['rejected', 'We must never deploy on Fridays.', FRIDAY],
   ['rejected', 'Deploying on Fridays is off the table.', FRIDAY_GERUND],
   ['rejected', "I won't deploy on Fridays.", FRIDAY],
@@ -68,6 +77,9 @@ const rejecting: Row[] = [
 
 // Stating the value as something to do, or as current, must read as affirming it.
 const affirming: Row[] = [
+  ['affirmed', 'Keep the retry config as it is and raise the timeout.', 'raise the timeout'],
+  ['affirmed', 'Leave the retry config in place.', 'retry config'],
+  ['affirmed', 'Keep moment-timezone running in the worker.', 'moment-timezone'],
   ['affirmed', 'Next step: deploy on Fridays.', FRIDAY],
   ['affirmed', 'The current plan is still the blue-green rollout.', BLUE_GREEN],
   ['affirmed', "Don't forget to deploy on Fridays.", FRIDAY],
