@@ -1,7 +1,7 @@
 import { classifyMention } from '../scoring/mentions.js';
 import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import type { TargetEvidence } from '../target/target.js';
-import { contentStems } from './content-words.js';
+import { contentStems, stemWord } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -85,24 +85,41 @@ function findParaphrasedRule(parsed: ParsedArtifact, action: string): Passage | 
   return found;
 }
 
+/** A word of the action in at most this many passages is one of its distinctive words. */
+const DISTINCTIVE_FREQUENCY = 8;
+
 /**
- * The action in other words of the same stems ("raising statement_timeout to 120s" for "raise
- * statement_timeout to 120s"): passages holding every content word of it, each judged on the longest run of the
- * action's words it holds as written (two words at least, or one with digits). Only consulted when no passage
+ * The action said in other words: passages holding its distinctive words (those in at most eight passages;
+ * every content word when none is that rare), so "keep dayjs out of this" mentions "add dayjs" and "raising
+ * statement_timeout to 120s" mentions "raise statement_timeout to 120s". Each is judged on the longest run of
+ * the action's words it holds as written that includes a distinctive word. Only consulted when no passage
  * names the action as written: people rarely repeat an action word for word.
  */
 function findLooseMentions(parsed: ParsedArtifact, action: string): { passage: Passage; mention: Mention }[] {
   const stems = contentStems(action);
-  if (stems.length < 2) return [];
+  if (stems.length === 0) return [];
   const query = buildQueryWeights([{ stems, weight: 1 }]);
-  const all = fullMask(query);
   const masks = matchMasks(parsed, query);
+  const frequency = new Array<number>(query.weights.length).fill(0);
+  for (const mask of masks)
+    for (let bit = 0; bit < frequency.length; bit++) if (mask & (1 << bit)) frequency[bit]!++;
+  let required = 0;
+  frequency.forEach((count, bit) => {
+    if (count > 0 && count <= DISTINCTIVE_FREQUENCY) required |= 1 << bit;
+  });
+  if (required === 0) {
+    if (stems.length < 2) return [];
+    required = fullMask(query);
+  }
+  const distinctive = new Set(
+    [...query.bits].filter(([, bit]) => required & (1 << bit)).map(([stem]) => stem),
+  );
   const words = normalizeText(action).split(' ');
   const found: { passage: Passage; mention: Mention }[] = [];
   masks.forEach((mask, position) => {
-    if (mask !== all) return;
+    if ((mask & required) !== required) return;
     const passage = parsed.passages[position] as Passage;
-    const fragment = longestRunIn(passage.normalized, words);
+    const fragment = longestRunIn(passage.normalized, words, distinctive);
     if (fragment === undefined) return;
     const mention = mentionIn(passage, fragment);
     if (mention !== undefined) found.push({ passage, mention });
@@ -110,13 +127,18 @@ function findLooseMentions(parsed: ParsedArtifact, action: string): { passage: P
   return found;
 }
 
-/** The longest run of `words` that `normalized` holds as whole words: two words or more, or one with digits. */
-function longestRunIn(normalized: string, words: readonly string[]): string | undefined {
+/** The longest run of `words` that `normalized` holds as whole words and that has a distinctive stem. */
+function longestRunIn(
+  normalized: string,
+  words: readonly string[],
+  distinctive: ReadonlySet<string>,
+): string | undefined {
   for (let length = words.length; length >= 1; length--) {
     for (let start = 0; start + length <= words.length; start++) {
-      const run = words.slice(start, start + length).join(' ');
-      if (length === 1 && !/\d/.test(run)) continue;
-      if (findWholeWords(normalized, run, 1).length > 0) return run;
+      const run = words.slice(start, start + length);
+      if (!run.some((word) => distinctive.has(stemWord(word)))) continue;
+      const text = run.join(' ');
+      if (findWholeWords(normalized, text, 1).length > 0) return text;
     }
   }
   return undefined;

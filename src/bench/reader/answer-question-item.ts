@@ -100,10 +100,12 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // Terms that are 0 are skipped, not added: the sum is the same to the last bit, and most passages have none.
     const overlap = overlaps[index] as number;
     let score = overlap;
-    // Cue words alone ("path", "directory" in a tool call) say what kind of passage it is, not that it is
-    // about the question: without a word of the question or the item's section they count half.
+    // Fact and role words alone ("path", "directory", "owner" in a tool call) say what kind of passage it is,
+    // not that it is about the question: without a word of the question or the item's section they count
+    // half. Rule, decision and task words are what such a question asks for, and count in full.
     const inSection = profile.sections.includes(passage.section);
-    if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (overlap === 0 && !inSection ? 0.5 : 1);
+    const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
+    if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
     if (inSection) score += SECTION_WEIGHT;
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
