@@ -77,7 +77,7 @@ export interface PassageScores {
 export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): PassageScores {
   const profile = PROFILES[item.type];
   // A name in the question says whom it is about, more than any other word of it ("What does Ana Lima own?").
-  const names = namesIn(item.prompt, commonWordsOf(parsed));
+  const names = namesInPrompt(parsed, item.prompt);
   const query = buildQueryWeights([
     { stems: contentStems(item.cues.join(' ')), weight: ITEM_CUE_WEIGHT },
     { stems: contentStems(names.join(' ')), weight: NAME_WEIGHT },
@@ -162,14 +162,28 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): Float64Array | und
 
 /** What the item looks for in the passage it is answered from (see `focusPassage`). */
 function focusOf(parsed: ParsedArtifact, item: CaseItem, shape: QuestionShape): Focus {
-  const common = commonWordsOf(parsed);
+  // The artifact's common words are only read when a name matters: a question for a person, or about one.
+  const needsNames = shape.wants.includes('person') || (shape.yesNo && mayHoldName(item.prompt));
+  const common = needsNames ? commonWordsOf(parsed) : new Set<string>();
   return {
     stems: new Set(contentStems(`${item.prompt} ${item.cues.join(' ')}`)),
     wants: shape.wants,
     common,
-    named: new Set(namesIn(item.prompt, common).map((name) => name.toLowerCase())),
-    subject: shape.yesNo ? subjectOf(item.prompt, common) : undefined,
+    named: new Set(namesInPrompt(parsed, item.prompt).map((name) => name.toLowerCase())),
+    subject: shape.yesNo && needsNames ? subjectOf(item.prompt, common) : undefined,
   };
+}
+
+// Two capitalised words in a row: without them a text holds no name, and the artifact need not be read for one.
+const TWO_CAPITALISED = /\p{Lu}\p{Ll}+[ -]\p{Lu}\p{Ll}/u;
+
+function mayHoldName(text: string): boolean {
+  return TWO_CAPITALISED.test(text);
+}
+
+/** The names a prompt holds, read against the artifact's common words only when it may hold one. */
+function namesInPrompt(parsed: ParsedArtifact, prompt: string): string[] {
+  return mayHoldName(prompt) ? namesIn(prompt, commonWordsOf(parsed)) : [];
 }
 
 function evidenceOf(passage: Passage): TargetEvidence {

@@ -27,7 +27,8 @@ export const explainLexicalReader =
   'application item comes with the action an ' +
   'agent would take next if nothing said otherwise (its tempting default, or for an item that checks that a ' +
   'behaviour is absent, that behaviour): the reader refuses it, quoting the passage, only when the ' +
-  'artifact rejects it ("never X", "X is off the table", an entry under Forbidden behaviors) or a later ' +
+  'artifact rejects it ("never X", "X is off the table", "keep X out of this", an entry under Forbidden ' +
+  'behaviors; X found as written or, failing that, by its distinctive words) or a later ' +
   'passage overrides it; otherwise it takes that action, so a compactor that dropped the rule gets the ' +
   'violation a real model would commit. It cannot infer, and it misses rules and decisions worded without ' +
   'any of its cue words or without the words of the question, so its scores measure what an artifact states ' +
