@@ -15,7 +15,9 @@ const COLUMNS: readonly [string, string][] = [
  * interval, the six dimensions, and the number of judged answers behind the row.
  */
 export function formatProbeTable(aggregate: ProbeAggregate): string {
-  const rows = Object.entries(aggregate.byMethod).sort((a, b) => b[1].overall.mean - a[1].overall.mean);
+  const rows = Object.entries(aggregate.byMethod).sort(
+    (a, b) => b[1].overall.mean - a[1].overall.mean || a[0].localeCompare(b[0]),
+  );
   const width = Math.max(6, ...rows.map(([method]) => method.length));
   const header = [
     'method'.padEnd(width),
