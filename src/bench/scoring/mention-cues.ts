@@ -22,6 +22,8 @@ export const CLAUSE_NEGATIONS: readonly string[] = [
   // Holding back, in plain speech: "steer clear of X", "hold off on X", "I'd rather not X".
   'steer clear of', 'stay clear of', 'stay away from', 'keep away from', 'hold off on', 'hold off',
   'hands off', 'keep out', 'leave out', 'rather not', 'no need to', 'not going to', 'skip', 'skips',
+  // Taking something back: "ignore what I said about the CSV", "forget the cache idea".
+  'ignore', 'ignore what i said about', 'disregard', 'forget', 'forget about',
 ];
 
 /**

@@ -22,6 +22,8 @@ const rejecting: Row[] = [
   ['rejected', 'The legacy exporter is frozen until the launch.', 'legacy exporter'],
   ['rejected', "I'd rather not touch the vendored parser.", 'touch the vendored parser'],
   ['rejected', 'Skip the smoke tests on this branch.', 'smoke tests'],
+  ['rejected', 'Ignore what I said about the YAML export, they want JSON now.', 'YAML export'],
+  ['rejected', 'Forget the queue idea, a cron job is enough.', 'queue idea'],
   ['rejected', 'We must never deploy on Fridays.', FRIDAY],
   ['rejected', 'Deploying on Fridays is off the table.', FRIDAY_GERUND],
   ['rejected', "I won't deploy on Fridays.", FRIDAY],
