@@ -60,12 +60,18 @@ const QUESTION_WEIGHT = 0.5;
 const SHAPE_WEIGHT = 2;
 const MISSING_SHAPE_WEIGHT = 0.5;
 
+/** Each passage's bonus for holding the kind of value asked for, and the neighbour it borrowed one from (-1: none). */
+interface ShapeScores {
+  bonus: Float64Array;
+  lender: Int32Array;
+}
+
 /** Every passage's score by position: `base` decides whether it answers at all, `total` adds recency. */
 export interface PassageScores {
   base: Float64Array;
   total: Float64Array;
   /** Each passage's bonus for holding the kind of value asked for; undefined when none is asked for. */
-  shaped: Float64Array | undefined;
+  shaped: ShapeScores | undefined;
 }
 
 /**
@@ -113,7 +119,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (passage.text.includes('?')) score *= QUESTION_WEIGHT;
     // A passage without the kind of value asked for ("who" and no name) cannot answer; one with it gains.
     if (shapeBonus !== undefined) {
-      const bonus = shapeBonus[index] as number;
+      const bonus = shapeBonus.bonus[index] as number;
       score = bonus === 0 ? score * MISSING_SHAPE_WEIGHT : score + bonus;
     }
     base[index] = score;
@@ -139,25 +145,38 @@ function commonWordsOf(parsed: ParsedArtifact): Set<string> {
  * for "how long" or "which port"), each kind counting less the more passages hold it; undefined when the
  * question asks for no particular kind.
  */
-function shapeScores(parsed: ParsedArtifact, prompt: string): Float64Array | undefined {
-  const scores = new Float64Array(parsed.passages.length);
+function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | undefined {
   const { wants } = questionShape(prompt);
   if (wants.length === 0) return undefined;
+  const { passages } = parsed;
+  const bonus = new Float64Array(passages.length);
+  const lender = new Int32Array(passages.length).fill(-1);
   let any = false;
   const common = commonWordsOf(parsed);
   const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
   for (const shape of wants) {
-    const holding: number[] = [];
-    parsed.passages.forEach((passage, index) => {
-      if (holdsShape(passage.text, shape, common, named)) holding.push(index);
-    });
+    const holds = passages.map((passage) => holdsShape(passage.text, shape, common, named));
+    const count = holds.filter(Boolean).length;
     // With no passage of the kind at all, the reader cannot tell which passages could answer: no bonus or cost.
-    if (holding.length === 0) continue;
-    const weight = SHAPE_WEIGHT * rarity(holding.length);
-    for (const index of holding) scores[index] = (scores[index] as number) + weight;
+    if (count === 0) continue;
     any = true;
+    const weight = SHAPE_WEIGHT * rarity(count);
+    holds.forEach((held, index) => {
+      if (held) {
+        bonus[index] = (bonus[index] as number) + weight;
+        return;
+      }
+      // A long line read as sentences: "Yusuf from finance pinged me. Auditors want the rate at issue time."
+      // The sentence about the question borrows the name from the one next to it, and is quoted with it.
+      for (const next of [index - 1, index + 1]) {
+        if (holds[next] !== true || passages[next]?.line !== passages[index]?.line) continue;
+        bonus[index] = (bonus[index] as number) + weight / 2;
+        lender[index] = next;
+        break;
+      }
+    });
   }
-  return any ? scores : undefined;
+  return any ? { bonus, lender } : undefined;
 }
 
 /** What the item looks for in the passage it is answered from (see `focusPassage`). */
@@ -253,7 +272,7 @@ export function answerQuestionItem(
   if (first !== undefined && shape.quoted.length > 0) {
     const referent = resolveReference(parsed, shape, scores.base, ANSWER_THRESHOLD, {
       best: first,
-      canAnswer: (position) => scores.shaped?.[position] !== 0,
+      canAnswer: (position) => scores.shaped?.bonus[position] !== 0,
     });
     if (referent !== undefined) {
       return { response: focusPassage(referent.text, focus), evidence: [evidenceOf(referent)] };
@@ -263,8 +282,9 @@ export function answerQuestionItem(
   const best = PROFILES[item.type].newestWins ? currentDecision(parsed, scores, first) : first;
   if (best !== first) top[0] = best;
   const bestTotal = scores.total[best] as number;
-  const chosen = top
-    .filter((position) => (scores.total[position] as number) >= bestTotal / 2)
+  const positions = top.filter((position) => (scores.total[position] as number) >= bestTotal / 2);
+  const lenders = positions.map((position) => scores.shaped?.lender[position] ?? -1).filter((at) => at >= 0);
+  const chosen = [...new Set([...positions, ...lenders])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
   return {

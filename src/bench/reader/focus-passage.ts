@@ -40,16 +40,28 @@ export function focusPassage(text: string, focus: Focus): string {
     if (clauses.length > 0) return mostAbout(clauses, stems).join(' ');
   }
   if (sentences.length === 1 || focus.wants.length === 0) return text;
-  // Only the sentences with a value of the kind asked for can answer; among them, those most about the question.
+  // The sentences with a value of the kind asked for answer (among them, those most about the question),
+  // with the sentence most about the question when it is clearly about it (two of its words or more):
+  // "Ana from treasury called. The regulators want the rate at issue time." answers "who passed on what the
+  // regulators want?" with both.
   const shaped = sentences.filter((sentence) =>
     focus.wants.some((shape) => holdsShape(sentence, shape, focus.common, focus.named)),
   );
-  return shaped.length === 0 ? text : mostAbout(shaped, focus.stems).join(' ');
+  if (shaped.length === 0) return text;
+  const kept = new Set(mostAbout(shaped, focus.stems));
+  const shared = sentences.map((sentence) => sharedStems(sentence, focus.stems));
+  const most = Math.max(...shared);
+  if (most >= 2) sentences.forEach((sentence, index) => shared[index] === most && kept.add(sentence));
+  return sentences.filter((sentence) => kept.has(sentence)).join(' ');
+}
+
+function sharedStems(piece: string, stems: ReadonlySet<string>): number {
+  return contentStems(piece).filter((stem) => stems.has(stem)).length;
 }
 
 /** The pieces sharing at least half as many of the stems as the best piece does, in order. */
 function mostAbout(pieces: readonly string[], stems: ReadonlySet<string>): string[] {
-  const scores = pieces.map((piece) => contentStems(piece).filter((stem) => stems.has(stem)).length);
+  const scores = pieces.map((piece) => sharedStems(piece, stems));
   const top = Math.max(...scores);
   return pieces.filter((_, index) => (scores[index] as number) >= top / 2);
 }

@@ -55,6 +55,24 @@ describe('lexical reader: answers by the kind of value asked for', () => {
     expect(result.response).toBe('The notes do not say.');
   });
 
+  it('quotes the name from the sentence next to the one about the question', async () => {
+    const said =
+      'user: Heads-up, Ottoline Brandvold from the treasury team just called me about this one. ' +
+      'The regulators want every conversion priced at the rate of the minute the invoice was raised';
+    // One line of two sentences, and one long enough to be read as two passages.
+    for (const line of [
+      `${said}.`,
+      `${said}, so a rate cached for a quarter of an hour would be flagged in the next review of the ledger, and the one after it, and we would have to explain it to the auditors all over again.`,
+    ]) {
+      const result = await ask(transcriptArtifact(120, { 50: line }), {
+        type: 'entity_integrity',
+        prompt: 'Who passed on what the regulators want for conversion rates?',
+      });
+      expect(result.response).toContain('Ottoline Brandvold');
+      expect(result.response).toContain('regulators want every conversion');
+    }
+  });
+
   it('answers "how long" with the passage that holds a number', async () => {
     const artifactText = transcriptArtifact(80, {
       30: 'assistant: The nightly export is slow, the export step is the long pole of the nightly run.',
