@@ -121,7 +121,6 @@ export const OVERRIDE_CUES: readonly string[] = [
   // Corrections of something just said, as people type them.
   'wait no',
   'no wait',
-  'sorry',
   'my bad',
   'my mistake',
   'typo',
