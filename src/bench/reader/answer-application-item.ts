@@ -1,7 +1,8 @@
 import { classifyMention } from '../scoring/mentions.js';
 import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import type { TargetEvidence } from '../target/target.js';
-import { contentStems, stemWord } from './content-words.js';
+import { acceptedAlternative } from './accepted-alternative.js';
+import { contentStems, stemOf } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -136,7 +137,7 @@ function longestRunIn(
   for (let length = words.length; length >= 1; length--) {
     for (let start = 0; start + length <= words.length; start++) {
       const run = words.slice(start, start + length);
-      if (!run.some((word) => distinctive.has(stemWord(word)))) continue;
+      if (!run.some((word) => distinctive.has(stemOf(word)))) continue;
       const text = run.join(' ');
       if (findWholeWords(normalized, text, 1).length > 0) return text;
     }
@@ -159,6 +160,8 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
     isOverride(parsed, lastAffirmed);
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
   if (lastAffirmed !== undefined) {
+    const accepted = acceptedAlternative(parsed, lastAffirmed, action);
+    if (accepted !== undefined) return { kind: 'superseded', passage: accepted };
     const mentioned = new Set(mentions.map((entry) => entry.passage.position));
     // The newest change of plan is the current one: quoting an intermediate one would restate a plan that a
     // later message superseded in turn.
@@ -186,7 +189,8 @@ function findNextStep(
   const overlaps = overlapScores(parsed, query);
   const candidates: { passage: Passage; score: number }[] = [];
   for (const passage of notablePassages(parsed)) {
-    if (passage === reason) continue;
+    // A question ("what is the plan for them?") asks for a step; it is none.
+    if (passage === reason || passage.text.includes('?')) continue;
     const locked = passage.section === 'Locked decisions';
     const overlap = overlaps[passage.position] as number;
     const isDecision = isOverride(parsed, passage) || (passage.cues.decision.length > 0 && overlap > 0);

@@ -42,6 +42,11 @@ export function stemWord(word: string): string {
   return stem;
 }
 
+/** A normalised word's stem as the reader's vocabulary keeps it: a number as it is ("120s"), else `stemWord`. */
+export function stemOf(word: string): string {
+  return word.charCodeAt(0) <= 57 ? word : stemWord(word);
+}
+
 /** The words of normalised text, in order (normalised text separates words by single spaces). */
 export function wordsOf(normalized: string): string[] {
   return normalized === '' ? [] : normalized.split(' ');
@@ -51,7 +56,7 @@ export function wordsOf(normalized: string): string[] {
 export function contentStems(text: string): string[] {
   const stems = new Set<string>();
   for (const word of wordsOf(normalizeText(text))) {
-    if (!STOPWORDS.has(word)) stems.add(stemWord(word));
+    if (!STOPWORDS.has(word)) stems.add(stemOf(word));
   }
   return [...stems];
 }

@@ -1,4 +1,4 @@
-import { stemWord } from './content-words.js';
+import { stemOf } from './content-words.js';
 import { detachedCopy } from './split-lines-compactly.js';
 
 /**
@@ -46,7 +46,7 @@ export function createStemVocabulary(): StemVocabulary {
       // A word is cut from its passage's normalised text; V8 copies substrings this short rather than view them.
       const kept = word.length < 13 ? word : detachedCopy(word);
       // Numbers (most words of tool output) have no suffix to strip; normalised words never start below '0'.
-      const id = internStem(kept.charCodeAt(0) <= 57 ? kept : stemWord(kept));
+      const id = internStem(stemOf(kept));
       idsOfWords.set(kept, id);
       return id;
     },

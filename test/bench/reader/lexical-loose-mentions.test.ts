@@ -46,3 +46,31 @@ describe('lexical reader: a tempting default said in other words', () => {
     expect((await take(artifactText, 'add luxon')).response).toBe('Next step: add luxon.');
   });
 });
+
+describe('lexical reader: a proposal the user agreed to', () => {
+  const proposal =
+    'assistant: The export stalls on the biggest account. Bumping the worker memory to 8 GB would hide it, ' +
+    "but the next account that size hits it again. I'd suggest streaming the rows in pages of 5,000 instead " +
+    'of loading them all.';
+
+  it('refuses the option the proposal advised against once the user agrees', async () => {
+    const artifactText = transcriptArtifact(120, { 40: proposal, 41: 'user: sounds good, go ahead' });
+    const result = await take(artifactText, 'bump the worker memory to 8 GB');
+    expect(result.response).toMatch(/^I will not bump the worker memory to 8 GB: .*I'd suggest streaming/);
+    // A proposal long enough to be read sentence by sentence: the recommendation is a passage of its own.
+    const long = `${proposal} That keeps memory flat whatever the account size, and the job gets a progress log per page.`;
+    const artifact = transcriptArtifact(120, { 40: long, 41: 'user: sounds good, go ahead' });
+    expect((await take(artifact, 'bump the worker memory to 8 GB')).response).toMatch(
+      /^I will not bump the worker memory to 8 GB: I'd suggest streaming/,
+    );
+  });
+
+  it('takes it when nobody agreed, or the reply says more than yes', async () => {
+    for (const reply of ['user: hm, let me think about it overnight', 'tool: PASS test/export.test.ts']) {
+      const artifactText = transcriptArtifact(120, { 40: proposal, 41: reply });
+      expect((await take(artifactText, 'bump the worker memory to 8 GB')).response).toBe(
+        'Next step: bump the worker memory to 8 GB.',
+      );
+    }
+  });
+});
