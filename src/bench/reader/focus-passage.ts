@@ -51,7 +51,11 @@ export function focusPassage(text: string, focus: Focus): string {
   const kept = new Set(mostAbout(shaped, focus.stems));
   const shared = sentences.map((sentence) => sharedStems(sentence, focus.stems));
   const most = Math.max(...shared);
-  if (most >= 2) sentences.forEach((sentence, index) => shared[index] === most && kept.add(sentence));
+  if (most >= 2) {
+    sentences.forEach((sentence, index) => {
+      if (shared[index] === most) kept.add(sentence);
+    });
+  }
   return sentences.filter((sentence) => kept.has(sentence)).join(' ');
 }
 
