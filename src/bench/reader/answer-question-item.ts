@@ -1,8 +1,9 @@
 import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
 import type { CaseItem, ItemType } from '../case/types.js';
+import { normalizeText } from '../scoring/normalize.js';
 import type { TargetEvidence } from '../target/target.js';
 import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
-import { contentStems } from './content-words.js';
+import { contentStems, STOPWORDS } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
 import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
@@ -58,6 +59,24 @@ const ITEM_CUE_WEIGHT = 2;
 const NAME_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
 const SHAPE_WEIGHT = 2;
+const LABEL_WEIGHT = 2;
+
+// An item named by its number: "rule one", "option 2", "step three", "the second option".
+const LABEL =
+  /\b([a-z]+ (?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})|(?:first|second|third|fourth|fifth|last) [a-z]+)\b/i;
+
+/** The numbered label a question names ("What was rule one?": "rule one"), normalised and spaced, if any. */
+function labelIn(prompt: string): string | undefined {
+  for (const match of prompt.matchAll(new RegExp(LABEL.source, 'gi'))) {
+    const label = normalizeText(match[1] as string);
+    // "which one", "the first", "at least two": a function word names no item.
+    if (label.split(' ').some((word) => STOPWORDS.has(word) && !NUMBER_WORDS.has(word))) continue;
+    return ` ${label} `;
+  }
+  return undefined;
+}
+
+const NUMBER_WORDS = new Set(['one', 'ones']);
 const MISSING_SHAPE_WEIGHT = 0.5;
 
 /** Each passage's bonus for holding the kind of value asked for, and the neighbour it borrowed one from (-1: none). */
@@ -90,6 +109,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     { stems: contentStems(item.prompt), weight: PROMPT_WORD_WEIGHT },
   ]);
   const overlaps = overlapScores(parsed, query);
+  const labelled = labelIn(item.prompt);
   const { passages, cueFrequency } = parsed;
   const last = Math.max(passages.length - 1, 1);
   const recencyWeight = profile.newestWins ? 1 : 0.25;
@@ -104,7 +124,9 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     for (const id of cuesOfKind(passage.cues)) cue += rarity(cueFrequency[id] as number);
     if (profile.cue === 'fact') cue += passage.factShape * factShapeRarity;
     // Terms that are 0 are skipped, not added: the sum is the same to the last bit, and most passages have none.
-    const overlap = overlaps[index] as number;
+    const overlap =
+      (overlaps[index] as number) +
+      (labelled !== undefined && ` ${passage.normalized} `.includes(labelled) ? LABEL_WEIGHT : 0);
     let score = overlap;
     // Fact and role words alone ("path", "directory", "owner" in a tool call) say what kind of passage it is,
     // not that it is about the question: without a word of the question or the item's section they count

@@ -105,6 +105,21 @@ describe('lexical reader: answers by the kind of value asked for', () => {
   });
 });
 
+describe('lexical reader: items named by their number', () => {
+  it('answers "rule two" with the passage that labels it so', async () => {
+    const artifactText = transcriptArtifact(120, {
+      10: 'user: Two hard rules for the payments worker, both non-negotiable.',
+      11: 'user: Rule one: never retry a charge without the idempotency key.',
+      12: 'user: Rule two: never log a full card number.',
+    });
+    const result = await ask(artifactText, {
+      type: 'forbidden_behavior_retention',
+      prompt: 'What was rule two?',
+    });
+    expect(result.response).toBe('user: Rule two: never log a full card number.');
+  });
+});
+
 describe('lexical reader: quoted references', () => {
   it('answers with the rule the quoted phrase points back at, not the quote', async () => {
     const artifactText = transcriptArtifact(150, {
