@@ -7,8 +7,11 @@ export interface QuestionShape {
   wants: readonly AnswerShape[];
   /** Phrases the question quotes ("when the user said 'given that rule'"), as written. */
   quoted: readonly string[];
-  /** The question asks for a rule, preference or decision ("which rule were they pointing at?"). */
-  asksRule: boolean;
+  /**
+   * What kind of statement the question asks for: a rule ("which rule were they pointing at?"), a decision
+   * or preference ("what is the specific preference?"), or neither.
+   */
+  asksFor: 'rule' | 'decision' | undefined;
   /** A question that starts with an auxiliary ("Does …", "Should we …"): answered by the clause about it. */
   yesNo: boolean;
 }
@@ -30,7 +33,8 @@ const QUOTED = /(?:^|[\s(:])['‘"“]([^'’"”]+?\s[^'’"”]+?)['’"”](?
 
 // Outside the quotes: "what rule", "the specific preference", "which constraint".
 const ASKS_RULE =
-  /\b(?:rules?|constraints?|preferences?|polic(?:y|ies)|restrictions?|requirements?|decisions?|guidelines?|instructions?)\b/i;
+  /\b(?:rules?|constraints?|polic(?:y|ies)|restrictions?|requirements?|guidelines?|prohibitions?)\b/i;
+const ASKS_DECISION = /\b(?:preferences?|decisions?|instructions?|choices?|plans?)\b/i;
 
 const AUXILIARY =
   /^(?:does|do|did|is|are|was|were|should|shall|can|could|will|would|has|have|had|may|must)\b/i;
@@ -44,6 +48,7 @@ export function questionShape(prompt: string): QuestionShape {
   const quoted = Array.from(prompt.matchAll(QUOTED), (match) => match[1] as string);
   // "Does A own B?" but not "Does the team know who owns B?" (a wh-word makes it an open question).
   const yesNo = AUXILIARY.test(prompt.trim()) && wants.length === 0;
-  const asksRule = ASKS_RULE.test(prompt.replace(QUOTED, ' '));
-  return { wants, quoted, asksRule, yesNo };
+  const unquoted = prompt.replace(QUOTED, ' ');
+  const asksFor = ASKS_RULE.test(unquoted) ? 'rule' : ASKS_DECISION.test(unquoted) ? 'decision' : undefined;
+  return { wants, quoted, asksFor, yesNo };
 }

@@ -17,13 +17,14 @@ const NEARNESS_WEIGHT = 1;
  * before it that scores best on the question (`scores`, which already weigh the quote's own words, so "the same
  * rule we set for billing" favours rules about billing), plus the quote's words again, plus a rule or decision it
  * states, plus nearness to the quote (a reference points at what was said last), among the passages `canAnswer`
- * admits (one with a name, for "who"); a question asking for a rule ("which rule was meant?") needs one. Not
+ * admits (one with a name, for "who"); a question asking for a rule ("which rule was meant?") needs one, and
+ * one asking for a preference or decision needs a rule or a decision. Not
  * consulted when the question's `best` passage comes after the quote. Undefined when the quote is not found or nothing before it
  * scores at least `threshold`.
  */
 export function resolveReference(
   parsed: ParsedArtifact,
-  { quoted: quotes, asksRule, wants }: QuestionShape,
+  { quoted: quotes, asksFor, wants }: QuestionShape,
   scores: Float64Array,
   threshold: number,
   { best, canAnswer }: { best: number; canAnswer: (position: number) => boolean },
@@ -47,10 +48,13 @@ export function resolveReference(
     const passage = passages[position] as Passage;
     let cue = 0;
     for (const id of passage.cues.rule) cue = Math.max(cue, rarity(cueFrequency[id] as number));
-    for (const id of passage.cues.decision) cue = Math.max(cue, rarity(cueFrequency[id] as number));
-    // "Which rule were they pointing at?" is answered by a rule or a decision, not by a mention of the topic.
+    // "Which rule were they pointing at?" is answered by a rule, "which preference" by a rule or a decision,
+    // not by a mention of the topic ("find every use of X" is no rule).
+    if (asksFor !== 'rule') {
+      for (const id of passage.cues.decision) cue = Math.max(cue, rarity(cueFrequency[id] as number));
+    }
     // A question ("any rules before we begin?") asks for a rule; it states none.
-    if (asksRule && (cue === 0 || passage.text.includes('?'))) continue;
+    if (asksFor !== undefined && (cue === 0 || passage.text.includes('?'))) continue;
     const base = (scores[position] as number) + (quoteOverlaps[position] as number) + CUE_WEIGHT * cue;
     if (base < threshold) continue;
     const score = base + (NEARNESS_WEIGHT * position) / quoting;

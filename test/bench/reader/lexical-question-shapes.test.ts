@@ -20,8 +20,9 @@ describe('lexical reader: how a question is asked', () => {
       quoted: ['keep it tidy'],
       yesNo: false,
     });
-    expect(questionShape("She said 'given that rule', which rule was it?").asksRule).toBe(true);
-    expect(questionShape("She said 'given that rule', what should happen next?").asksRule).toBe(false);
+    expect(questionShape("She said 'given that rule', which rule was it?").asksFor).toBe('rule');
+    expect(questionShape("She said 'keep it consistent', what is the preference?").asksFor).toBe('decision');
+    expect(questionShape("She said 'given that rule', what should happen next?").asksFor).toBeUndefined();
     expect(questionShape('Does Ingrid Solberg own the export?').yesNo).toBe(true);
     expect(questionShape('Does anyone know who owns the export?').yesNo).toBe(false);
   });
