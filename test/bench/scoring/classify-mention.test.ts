@@ -237,7 +237,7 @@ describe('classifyMention on long responses', () => {
           const reader = readMentions(responses.get(size) ?? '');
           for (const value of [FRIDAY, BLUE_GREEN, CANARY, 'not', 'x']) reader.classify(value);
         },
-        { small: 25_000, large: 200_000, maxRatio: 24 },
+        { small: 25_000, large: 200_000, maxRatio: 24, repeats: 5 },
       );
     });
   }
