@@ -62,8 +62,9 @@ export class Ledger {
    * it and shares the override's subject, becomes a rejected entry. With no phrase ("scratch that"), the
    * newest earlier decision on the same subject (else the newest decision) is the one replaced.
    */
-  supersede(override: LedgerEntry, phrases: readonly string[]): void {
+  supersede(override: LedgerEntry, phrases: readonly string[], returnedTo?: string): void {
     const overrideTopics = topicWords(override.text);
+    const rejected = new Set<LedgerEntry>();
     let replaced = 0;
     for (const phrase of phrases) {
       // "rather than Postgres for the queue" names Postgres: the phrase is cut from its end until it matches.
@@ -77,14 +78,49 @@ export class Ledger {
           const sameSubject = sharedCount(this.index.topicsOf(entry), overrideTopics, needleTopics) >= 2;
           if (entry.kind === 'decision' || sameSubject) {
             this.reject(entry);
+            rejected.add(entry);
             replaced++;
           }
         }
       }
     }
-    if (replaced > 0) return;
-    const previous = this.index.newestDecision(overrideTopics, override);
-    if (previous !== undefined) this.reject(previous);
+    if (replaced === 0) {
+      // A plan named but not found ("park the dashboard work") replaces only a decision on its subject.
+      const named = phrases.length > 0;
+      const topics = named ? topicWords(phrases.join(' ')) : overrideTopics;
+      const previous = this.index.newestDecision(topics, override, named);
+      if (previous !== undefined) {
+        this.reject(previous);
+        rejected.add(previous);
+      }
+    }
+    if (returnedTo !== undefined) this.reinstate(returnedTo, override, rejected);
+  }
+
+  /**
+   * "Back to Vite": the newest superseded entry naming the plan returned to is current again (a decision),
+   * unless this same override has just superseded it.
+   */
+  private reinstate(phrase: string, override: LedgerEntry, justRejected: ReadonlySet<LedgerEntry>): void {
+    const words = comparisonText(phrase).split(' ');
+    for (let length = words.length; length > 0; length--) {
+      const found = this.index
+        .withRun(words.slice(0, length))
+        .filter((entry) => entry.kind === 'rejected' && entry !== override && !justRejected.has(entry))
+        .at(-1);
+      if (found === undefined) continue;
+      if (!found.text.startsWith(SUPERSEDED_PREFIX)) return;
+      found.kind = 'decision';
+      found.priority = KIND_PRIORITY.decision;
+      found.text = found.text.slice(SUPERSEDED_PREFIX.length);
+      this.index.update(found);
+      return;
+    }
+  }
+
+  /** "Ignore everything we've said so far": every current decision is superseded. */
+  supersedeAll(): void {
+    for (const entry of this.list) if (entry.kind === 'decision') this.reject(entry);
   }
 
   /** Puts back an entry read from an earlier artifact, as it was, after the ones restored before it. */
@@ -110,6 +146,8 @@ export class Ledger {
   }
 
   private reject(entry: LedgerEntry): void {
+    // A role given only by the superseded plan ("Mira signs off on each canary") goes with it.
+    for (const [name, role] of this.entities) if (role === entry.text) this.entities.delete(name);
     entry.kind = 'rejected';
     entry.priority = KIND_PRIORITY.rejected;
     if (!entry.text.startsWith(SUPERSEDED_PREFIX)) entry.text = `${SUPERSEDED_PREFIX}${entry.text}`;

@@ -1,5 +1,6 @@
 import {
   CHANGE,
+  DECIDES,
   DECISION,
   DEFERRAL,
   EXCEPTION,
@@ -9,14 +10,24 @@ import {
   PROHIBITION,
   REQUEST,
   REQUIREMENT,
-  ROLE,
   TASK,
   VALUE,
 } from './cue-patterns.js';
 import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
-import { stripOpener } from './split-sentences.js';
+import {
+  CHANGE_OF_MIND,
+  DROPS_PLAN,
+  droppedPlans,
+  onlyDrops,
+  RESETS,
+  RETURNS_TO,
+  returnedPlan,
+} from './revision-patterns.js';
+import { assignedRoleNames } from './role-patterns.js';
+import { splitSentences, stripOpener } from './split-sentences.js';
 import { supersededPhrases } from './superseded-phrases.js';
+import { topicWords } from './topic-words.js';
 
 const NAME = /\b[A-Z][a-z]+(?:[-'][A-Za-z]+)? [A-Z][a-z]+(?:[-'][A-Za-z]+)?\b/g;
 
@@ -27,15 +38,39 @@ const NOT_NAME_WORDS = new Set(
   ),
 );
 
+/** Whether two words are a person's name: both capitalised, neither a common sentence opener or thing. */
+export function isPersonName(name: string): boolean {
+  const words = name.split(' ');
+  if (words.length !== 2) return false;
+  return words.every((word) => /^[A-Z][a-z]+(?:[-'][A-Za-z]+)?$/.test(word) && !NOT_NAME_WORDS.has(word));
+}
+
 /** People named in a sentence: two capitalised words, neither a common sentence opener. */
 export function personNames(sentence: string): string[] {
   const names: string[] = [];
   for (const match of sentence.matchAll(NAME)) {
-    const [first, last] = match[0].split(' ') as [string, string];
-    if (NOT_NAME_WORDS.has(first) || NOT_NAME_WORDS.has(last)) continue;
-    if (!names.includes(match[0])) names.push(match[0]);
+    if (isPersonName(match[0]) && !names.includes(match[0])) names.push(match[0]);
   }
   return names;
+}
+
+/** The people a sentence gives a responsibility to (see `assignedRoleNames`). */
+export function rolesIn(sentence: string): string[] {
+  return assignedRoleNames(sentence, isPersonName);
+}
+
+/**
+ * Whether a sentence revises an earlier plan: an override cue ("instead", "scratch that"), a change of mind
+ * ("on reflection"), a plan dropped by a verb ("shelved", "won't fly"), a return ("back to X") or a reset.
+ */
+export function revises(lower: string): boolean {
+  return (
+    OVERRIDE.test(lower) ||
+    CHANGE_OF_MIND.test(lower) ||
+    DROPS_PLAN.test(lower) ||
+    RETURNS_TO.test(lower) ||
+    RESETS.test(lower)
+  );
 }
 
 /** Lower case with typographic apostrophes made plain, so "mustn’t" reads as "mustn't". */
@@ -49,7 +84,7 @@ export type Speaker = 'user' | 'assistant' | 'tool';
 /** The kind a sentence is kept as, or undefined when it states nothing worth keeping. */
 export function classifySentence(sentence: string, speaker: Speaker): EntryKind | undefined {
   const lower = lowerPlain(sentence);
-  const override = OVERRIDE.test(lower);
+  const override = revises(lower);
   const prohibition = PROHIBITION.test(lower);
   const task = TASK.test(lower);
   const deferral = DEFERRAL.test(lower);
@@ -58,41 +93,100 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
   if (isQuestion(sentence) && !(override || prohibition || task || deferral || decision)) return undefined;
   if (speaker === 'assistant') {
     // The agent's own words count when they report a change, a failure or a role, or restate a plan.
-    if (override && (decision || hasValue)) return 'decision';
+    if (OVERRIDE.test(lower) && (decision || hasValue)) return 'decision';
     if (task && hasValue) return deferral ? 'deferred' : 'task';
     if (CHANGE.test(lower) && hasValue) return 'fact';
     if (FAILURE.test(lower) && hasValue) return 'error';
-    if (ROLE.test(lower) && personNames(sentence).length > 0) return 'fact';
+    if (rolesIn(sentence).length > 0) return 'fact';
     if (/\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower) && hasValue) return 'decision';
     return undefined;
   }
   const words = sentence.split(/\s+/).length;
-  if (override) return 'decision';
-  if (prohibition && !EXCEPTION.test(lower)) return 'rule';
+  // A revision that only drops a plan ("the nightly rebuild is shelved") is a rule against it; one that
+  // names the new plan is the current decision.
+  if (override) {
+    if (!onlyDrops(sentence)) return 'decision';
+    // "Park the dashboard work until next sprint" puts the plan off rather than ruling it out.
+    return deferral ? 'deferred' : 'rule';
+  }
+  // "We decided: we will not release before the audit" settles something: a decision, kept with its "not".
+  if (prohibition && !EXCEPTION.test(lower)) return DECIDES.test(lower) ? 'decision' : 'rule';
   if (deferral && words >= 4) return 'deferred';
   if (task) return 'task';
-  if (decision) return 'decision';
+  if (decision || DECIDES.test(lower)) return 'decision';
   // A request of the moment asks for work; the work's outcome, not the asking, is what lasts.
   if (REQUEST.test(lower)) return undefined;
-  if (hasValue || ROLE.test(lower)) return 'fact';
+  if (hasValue || rolesIn(sentence).length > 0) return 'fact';
   return words >= 8 ? 'fact' : undefined;
 }
 
-/** Keeps one sentence: files it by kind, applies it as an override, and records the roles it names. */
-export function readSentence(ledger: Ledger, raw: string, speaker: Speaker, priorityBoost = 0): void {
+// A reset with nothing else in it ("Ignore everything we've said so far.") is applied, not kept.
+const BARE_RESET_WORDS = 10;
+
+/**
+ * Keeps one sentence: files it by kind, applies it as an override, and records the roles it names. `before`,
+ * when given, is what the sentence refers back to: kept in front of it, but not read for its kind.
+ */
+export function readSentence(
+  ledger: Ledger,
+  raw: string,
+  speaker: Speaker,
+  priorityBoost = 0,
+  before = '',
+): void {
   const sentence = stripOpener(raw);
+  const lower = lowerPlain(sentence);
+  if (speaker === 'user' && RESETS.test(lower)) {
+    ledger.supersedeAll();
+    if (sentence.split(/\s+/).length <= BARE_RESET_WORDS && !VALUE.test(sentence)) return;
+  }
   const kind = classifySentence(sentence, speaker);
   if (kind === undefined) return;
-  const lower = lowerPlain(sentence);
   const speakerPenalty = speaker === 'user' ? 0 : -10;
-  const entry = ledger.add(kind, sentence, undefined);
+  const entry = ledger.add(kind, before === '' ? sentence : `${before} ${sentence}`, undefined);
   if (entry === undefined) return;
   entry.priority += speakerPenalty + priorityBoost;
   // An exception narrows a rule without replacing it, so it supersedes nothing.
-  const overrides = OVERRIDE.test(lower) && !EXCEPTION.test(lower);
-  if (overrides && (speaker === 'user' || kind === 'decision'))
-    ledger.supersede(entry, supersededPhrases(sentence));
-  if (ROLE.test(lower)) {
-    for (const name of personNames(sentence)) ledger.setEntity(name, sentence, overrides);
+  const overrides = revises(lower) && !EXCEPTION.test(lower);
+  if (overrides && (speaker === 'user' || kind === 'decision')) {
+    const phrases = [...supersededPhrases(sentence), ...droppedPlans(sentence)];
+    ledger.supersede(entry, phrases, returnedPlan(sentence));
+  }
+  for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
+}
+
+// "Let's not do that again": a rule whose object is the sentence before it.
+const REFERS_BACK = /\b(?:do|doing|repeat|try|trying) (?:that|this|it)\b|\b(?:that|this|it) again\b/;
+const REFERENCE_WORDS = 3;
+const CONTEXT_SENTENCES = 2;
+
+/**
+ * Reads a message's sentences in order. A bare revision ("Scratch that.", "Change of plan.") is read with the
+ * sentence after it, which it applies to; a rule that points back ("so let's not do that again") is read with
+ * the sentences before it, which say what "that" is.
+ */
+export function readText(
+  ledger: Ledger,
+  text: string,
+  speaker: Speaker,
+  skip?: (sentence: string) => boolean,
+): void {
+  const sentences = splitSentences(text);
+  for (let at = 0; at < sentences.length; at++) {
+    const sentence = sentences[at] as string;
+    if (skip?.(sentence)) continue;
+    const bare = lowerPlain(stripOpener(sentence));
+    if (at + 1 < sentences.length && bare.split(/\s+/).length <= 3 && revises(bare) && !RESETS.test(bare)) {
+      sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
+      continue;
+    }
+    const pointsBack =
+      speaker === 'user' &&
+      at > 0 &&
+      PROHIBITION.test(bare) &&
+      REFERS_BACK.test(bare) &&
+      topicWords(bare).size <= REFERENCE_WORDS;
+    const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
+    readSentence(ledger, sentence, speaker, 0, before);
   }
 }

@@ -1,7 +1,8 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
-import { EXCEPTION, FAILURE, PROHIBITION, ROLE, THRESHOLD } from './cue-patterns.js';
+import { EXCEPTION, FAILURE, PROHIBITION, THRESHOLD } from './cue-patterns.js';
+import { guidanceRules, isGuidanceSource } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
-import { personNames } from './read-sentence.js';
+import { rolesIn } from './read-sentence.js';
 
 const MAX_FIELD = 160;
 const SHORT_OUTPUT_LINES = 6;
@@ -99,7 +100,7 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
       referenced++;
       return true;
     }
-    if (ROLE.test(lower) && personNames(line).length > 0) return true;
+    if (rolesIn(line).length > 0) return true;
     // A limit in prose, not an assignment or a call in code.
     return THRESHOLD.test(lower) && !/[=;{}()]|=>/.test(line);
   });
@@ -130,7 +131,14 @@ function recordOutput(
   const lines = nonEmptyLines(output.content);
   if (lines.length === 0) return;
   const short = lines.length <= SHORT_OUTPUT_LINES && output.content.length <= SHORT_OUTPUT_CHARS;
-  if (isFailure(output)) {
+  const failed = isFailure(output);
+  // A guide, review comment or ticket: its rules are kept as rules, with where they came from.
+  if (!failed && isGuidanceSource(`${source} ${output.toolName ?? ''}`)) {
+    const rules = guidanceRules(lines);
+    for (const rule of rules) ledger.add(rule.kind, `${rule.text} (${source})`);
+    if (rules.length > 0 && short) return;
+  }
+  if (failed) {
     const errorLines = short ? lines : lines.filter((line) => FAILURE.test(line.toLowerCase()));
     const shown = (errorLines.length > 0 ? errorLines : lines).slice(0, MAX_ERROR_LINES);
     ledger.add('error', `${source} failed: ${shown.map((line) => shorten(line, 240)).join(' | ')}`);
@@ -143,8 +151,8 @@ function recordOutput(
     const lower = line.toLowerCase();
     const kind = PROHIBITION.test(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
     const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);
-    if (entry !== undefined && ROLE.test(lower)) {
-      for (const name of personNames(line)) ledger.setEntity(name, shorten(line, 200), false);
+    if (entry !== undefined) {
+      for (const name of rolesIn(line)) ledger.setEntity(name, shorten(line, 200), false);
     }
   }
 }
