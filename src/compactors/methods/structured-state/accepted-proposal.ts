@@ -8,26 +8,33 @@ import type { Ledger } from './ledger.js';
 import { splitSentences } from './split-sentences.js';
 import { topicWords } from './topic-words.js';
 
-// A reply that opens by agreeing or by pointing at one of the options.
+// A reply that agrees or points at one of the options, said in its first clause.
 const ACCEPTS =
-  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|alright|sounds (?:good|great|fine|right|reasonable|like a plan)|works for me|that works|perfect|great|agreed|deal|fine by me|lgtm|looks good|makes sense|approved|please do|(?:let'?s )?do (?:it|that|this|so)|go (?:for it|ahead)|(?:let'?s )?go with|ship it|the (?:latter|former)|(?:the |your )?(?:first|second|third|last|1st|2nd|3rd) (?:one|option|suggestion|idea|approach|proposal|choice)|option (?:one|two|three|four|[1-9a-d])\b|i'?ll (?:take|go with)|i like (?:the|your|that)|i'?m (?:fine|ok|okay|happy) with)/;
+  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|alright|perfect|great|agreed|deal|lgtm|approved|fine)\b|\b(?:sounds (?:good|great|fine|right|reasonable|like a plan)|works for me|that works|fine by me|looks good|makes sense|please do|(?:let'?s )?do (?:it|that|this|so|the|your|option)|go (?:for it|ahead)|(?:let'?s )?(?:go|run|roll) with|going with|ship it|the (?:latter|former)|(?:first|second|third|last|1st|2nd|3rd) (?:one|option|suggestion|idea|approach|proposal|choice|route|path)|option (?:one|two|three|four|[1-9a-d])|i'?ll (?:take|go with)|i (?:like|prefer) (?:the|your|that|this)|i'?m (?:fine|ok|okay|happy|good) with|on board|(?:is|are|sounds|seems) (?:fine|good|ok(?:ay)?|great|perfect|right|better|the one)|good (?:call|idea|plan)|great (?:call|idea)|that'?s the one|let'?s (?:take|pick|use|try) (?:the|your|that|this))\b/;
 
 // A reply longer than this is a message of its own, not an answer to a proposal.
-const MAX_REPLY_WORDS = 30;
+const MAX_REPLY_WORDS = 40;
 
 const LIST_ITEM =
-  /^(?:[-*•]|\d+[.)]|\(?[a-d1-9]\)|(?:option|choice|approach|alternative) (?:one|two|three|four|[1-9a-d])\s*[:.)—–-])\s*(.+)$/i;
+  /^(?:[-*•]|\d+[.)]|\(?[a-d1-9]\)|(?:option|choice|approach|alternative|route|path) (?:one|two|three|four|[1-9a-d])\s*[:.)—–-])\s*(.+)$/i;
+// "(a) shard it, (b) stream it", "Option A: …, option B: …" inside one sentence.
+const INLINE_MARK =
+  /(?:^|\s)(?:\(?[a-c1-3]\)|(?:option|route|path) (?:a|b|c|one|two|three|[1-3])\s*[:,)—–-]?)\s+/i;
 const NAMED_OPTION =
-  /^(?:(?:option|choice|approach|alternative|plan) (?:one|two|three|four|[1-9a-d])\b\s*[:.)—–-]?|(?:the )?(?:first|second|third|other) (?:option|approach|choice|way|idea)(?: is| would be|:)|(?:one|another|a second|a third) (?:option|approach|way|idea|possibility)(?: is| would be|:)|alternatively,?|or,)\s*(?:to |we could |i could )?(.+)$/i;
+  /^(?:(?:option|choice|approach|alternative|plan|route|path) (?:one|two|three|four|[1-9a-d])\b\s*[:.)—–-]?|(?:the )?(?:first|second|third|other)(?: one| option| approach| choice| way| idea| route| path)?(?: is| would be|:)|(?:one|another|a second|a third)(?: option| approach| way| idea| possibility| route| path)?(?: is| would be|:)|alternatively,?|or(?: else)?,)\s*(?:to |we could |i could |we |i )?(.+)$/i;
 const EITHER =
-  /\beither (.+?),? or (.+)$|\b(?:we|i|you) could (.+?)(?:,| —| –)? or (?:(?:we|i|you) (?:could )?)?(.+)$/i;
+  /\beither (.+?),? or (.+)$|\b(?:we|i|you) (?:could|can) (.+?)(?:,| —| –)? or (?:(?:we|i|you) (?:could |can )?)?(.+)$/i;
+// A sentence that puts something forward for the user to accept.
 const PROPOSES =
-  /\b(?:i (?:suggest|propose|recommend|can|could)|i'd (?:suggest|recommend|propose|go with|lean|pick|prefer|like to)|shall i|should i|want me to|do you want me to|how about|what about|we could|we should|my (?:plan|proposal|suggestion|recommendation) (?:is|would be)|the plan (?:is|would be)|plan:)/i;
+  /\b(?:i'?d|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest) (?:bet|option|fix|route|path|approach|way|move) (?:is|would be|here)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
+// Words that say the proposal holds more than one option.
+const ALTERNATIVES =
+  /\b(?:alternatively|or|other|another|two|three|both|couple|few|several|options?|ways|approaches|routes|paths|choices|either|versus|vs\.?)\b/i;
 const RECOMMENDS =
   /\b(?:i'?d (?:lean|go|pick|prefer|recommend|suggest|choose|vote)|i (?:lean|recommend|suggest|prefer)|my (?:vote|pick|preference|recommendation|suggestion)|(?:is|seems|looks) (?:the )?(?:better|safer|simpler|best|cleaner|faster) (?:option|choice|bet|way|approach)?|recommended|preferred)\b/i;
 // Lead words of a proposal that are not part of what is proposed.
 const LEAD =
-  /^(?:(?:i think |maybe |so )?(?:we|i|you) (?:could|can|should|might)(?: also)?|i(?:'d| would) (?:suggest|recommend|propose|go with|lean (?:to|towards?)|pick|prefer|like to)|i (?:suggest|propose|recommend)(?: that)?(?: we)?|how about|what about|shall i|should i|(?:do you )?want me to|let me|my (?:plan|proposal|suggestion|recommendation) (?:is|would be)|the plan (?:is|would be)|plan:)\s*/i;
+  /^(?:(?:i think |maybe |so |then )?(?:we|i|you) (?:could|can|should|might)(?: also| just| instead)?|i(?:'d| would) (?:suggest|recommend|propose|go with|lean (?:to|towards?)|pick|prefer|like to)?|i (?:suggest|propose|recommend)(?: that)?(?: we)?|i'?m thinking(?: we)?|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote) (?:is|would be)(?: to| that)?|(?:recommendation|proposal|suggestion):|here'?s what i'?d do:?|what i'?d do is|how about|what about|shall i|should i|(?:do you )?want me to|let me|let'?s|the plan (?:is|would be)(?: to)?|plan:)\s*/i;
 
 const ORDINALS: readonly [RegExp, (count: number) => number][] = [
   [/\b(?:first|former|1st|option (?:one|1|a))\b/, () => 0],
@@ -51,40 +58,74 @@ function clean(option: string): string {
     .trim();
 }
 
-/** The options an assistant message proposes: a list, named options, "either X or Y", or one proposal. */
+/** The options an assistant message proposes: a list, named options, "either X or Y", or proposal sentences. */
 export function readProposal(text: string): Proposal | undefined {
   const sentences = splitSentences(text);
   let options: string[] = [];
   let recommended: number | undefined;
   const add = (raw: string) => {
-    if (RECOMMENDS.test(raw)) recommended = options.length;
     const option = clean(raw);
-    if (option.split(/\s+/).length >= 2) options.push(option);
+    if (option.split(/\s+/).length < 2) return;
+    if (RECOMMENDS.test(raw)) recommended = options.length;
+    options.push(option);
   };
-  for (const line of text.split(/\r?\n/)) {
-    const item = line.trim().match(LIST_ITEM)?.[1];
-    if (item !== undefined) add(item);
+  const attempts: (() => void)[] = [
+    () => {
+      for (const line of text.split(/\r?\n/)) {
+        const item = line.trim().match(LIST_ITEM)?.[1];
+        if (item !== undefined) add(item);
+      }
+    },
+    () => {
+      for (const sentence of sentences) {
+        const parts = sentence.split(INLINE_MARK).filter((part) => part !== undefined);
+        if (parts.length >= 3)
+          for (const part of parts.slice(1)) add(part.replace(/[,;]?\s*(?:or|and)?\s*$/i, ''));
+      }
+    },
+    () => {
+      // "Two ways to fix it: batching would …, while COPY would …"
+      for (const sentence of sentences) {
+        const listed = sentence.match(/:\s+(.+)$/)?.[1];
+        if (listed === undefined || !ALTERNATIVES.test(sentence.slice(0, sentence.indexOf(':')))) continue;
+        for (const part of listed.split(/,? while |,? whereas |; |,? or else |, or |,? and alternatively /i))
+          add(part);
+        if (options.length >= 2) break;
+        options = [];
+      }
+    },
+    () => {
+      for (const sentence of sentences) {
+        const named = sentence.match(NAMED_OPTION)?.[1];
+        if (named !== undefined) add(named);
+      }
+    },
+    () => {
+      for (const sentence of sentences) {
+        const either = sentence.match(EITHER);
+        if (either === null) continue;
+        add(`${either[1] ?? either[3]}`);
+        add(`${either[2] ?? either[4]}`);
+        break;
+      }
+    },
+    () => {
+      const proposals = sentences.filter((sentence) => PROPOSES.test(sentence) && !/\?\s*$/.test(sentence));
+      if (proposals.length >= 2 && ALTERNATIVES.test(text)) for (const proposal of proposals) add(proposal);
+    },
+  ];
+  for (const attempt of attempts) {
+    options = [];
+    recommended = undefined;
+    attempt();
+    if (options.length >= 2) break;
   }
   if (options.length < 2) {
     options = [];
-    for (const sentence of sentences) {
-      const named = sentence.match(NAMED_OPTION)?.[1];
-      if (named !== undefined) add(named);
-    }
-  }
-  if (options.length < 2) {
-    options = [];
-    for (const sentence of sentences) {
-      const either = sentence.match(EITHER);
-      if (either === null) continue;
-      add(`${either[1] ?? either[3]}`);
-      add(`${either[2] ?? either[4]}`);
-      break;
-    }
-  }
-  if (options.length < 2) {
-    options = [];
-    const proposal = sentences.filter((sentence) => PROPOSES.test(sentence)).at(-1);
+    recommended = undefined;
+    // One proposal: the one recommended, else the last one put forward.
+    const proposals = sentences.filter((sentence) => PROPOSES.test(sentence));
+    const proposal = proposals.find((sentence) => RECOMMENDS.test(sentence)) ?? proposals.at(-1);
     if (proposal !== undefined) add(proposal);
   }
   if (options.length === 0) return undefined;
@@ -113,8 +154,11 @@ function bestMatch(options: readonly string[], text: string): number | undefined
 
 /** Whether a user message is a short reply that agrees or points at an option. */
 export function isAcceptance(reply: string): boolean {
-  const lower = reply.trim().toLowerCase();
-  return ACCEPTS.test(lower) && lower.split(/\s+/).length <= MAX_REPLY_WORDS;
+  const lower = reply.trim().toLowerCase().replace(/[’‘]/g, "'");
+  if (lower.split(/\s+/).length > MAX_REPLY_WORDS) return false;
+  // The first clause: "Sounds right, but keep the old job around" agrees; what follows adds to it.
+  const first = lower.split(/[.;!?]\s|\bbut\b|\bthough\b/)[0] ?? lower;
+  return ACCEPTS.test(first) && !/^(?:no|nope|not|don'?t|never)\b/.test(first);
 }
 
 /**

@@ -7,34 +7,50 @@ import { EXCEPTION, PROHIBITION, REQUIREMENT } from './cue-patterns.js';
 import type { EntryKind } from './ledger-entry.js';
 import { splitSentences } from './split-sentences.js';
 
-/** Outputs written for the agent to follow: project guides, review comments, tickets and issues. */
-const GUIDANCE_SOURCE =
-  /contributing|agents?\.md|claude\.md|gemini\.md|copilot-instructions|conventions?|guidelines?|style[-_ ]?guide|\brules\b|polic(?:y|ies)|code_of_conduct|cursorrules|windsurfrules|hacking|readme|runbook|playbook|review|comment|ticket|issue|jira|linear|pull[-_ ]?request|\bgh pr\b|\bpr[-_ ]view\b/i;
+/**
+ * Outputs written for people (and agents) to follow. A file read counts when it is a prose document (Markdown,
+ * text, reStructuredText, AsciiDoc) or a guide by name (CONTRIBUTING, AGENTS, a style guide); a source file
+ * never does, whatever its name ("ticket_service.go" is code). Any other call counts when the tool or command
+ * fetches a review comment, a ticket or an issue.
+ */
+const GUIDE_NAME =
+  /(?:^|\/)(?:contributing|agents|claude|gemini|copilot-instructions|conventions?|guidelines?|style[-_ ]?guide|rules|polic(?:y|ies)|code_of_conduct|hacking|readme|runbook|playbook|handbook|security|maintainers|\.cursorrules|\.windsurfrules)(?:\.[a-z]+)?$/i;
+const PROSE_FILE = /\.(?:md|mdx|markdown|rst|txt|adoc)$/i;
+const GUIDANCE_CALL =
+  /review|comment|ticket|issue|jira|linear|pull[-_ ]?request|\bgh (?:pr|issue)\b|\b(?:cat|less|more|head|tail|bat)\s+\S+\.(?:md|mdx|markdown|rst|txt|adoc)\b/i;
 
 // A line that opens with a verb telling the reader what to do ("Run make lint before pushing").
 const IMPERATIVE =
-  /^(?:please )?(?:use|run|keep|write|add|put|prefer|follow|name|open|squash|rebase|sign|tag|document|update|include|mark|ask|link|target|format|lint|test|check|make|bump|pin|avoid|leave|ensure|wrap|return|log|create|commit|push|merge|branch|pass|call|import|export|declare|store|place|prefix|start|limit|hold|request|reference|mention|describe|explain|attach|assign|label|close|regenerate|rename|move|split|stick|route|send|review|get|wait|talk|ping|reach|treat|remember|stay|only|target)\b/;
+  /^(?:please )?(?:use|run|keep|write|add|put|prefer|follow|name|open|squash|rebase|sign|tag|document|update|include|mark|ask|link|target|format|lint|check|make|bump|pin|avoid|leave|ensure|wrap|return|log|create|commit|push|merge|branch|pass|call|import|export|declare|store|place|prefix|start|limit|hold|request|reference|mention|describe|explain|attach|assign|label|close|regenerate|rename|move|split|stick|route|send|review|wait|talk|ping|reach|treat|remember|stay|only)\b/;
 
 // Statements of how the project works ("We squash-merge", "PRs need one approval", "Reviews should …").
 const CONVENTION =
   /\b(?:should|shouldn'?t|needs?|need to|required|requires|is expected|are expected|expected to|only|prefer(?:red)?|by convention|please|rather than|instead of|belongs? (?:in|to|under)|goes (?:in|under)|lives? (?:in|under))\b|, not\b|^(?:we|all|every|each|any|new) /;
 
+// Negation or restriction: "nothing goes into main without a review", "only the bot tags releases".
+const RESTRICTS =
+  /\b(?:not|no|never|nothing|none|without|only|reserved|instead of|rather than|except by)\b|n't\b/;
+
 // Lines that are code, commands, tables or headings, not prose.
-const NOT_PROSE = /^(?:#|```|\$ |\||<)|[{};]\s*$|=>|^\s*[\w.]+\(|^[\w-]+:\s*$/;
+const NOT_PROSE = /^(?:#|```|\$ |\||<)|[{};]\s*$|[{}]|=>|:=|==|\breturn\b|^\s*[\w.]+\(|^[\w-]+:\s*$/;
 
 const MAX_GUIDANCE_ENTRIES = 24;
 const MAX_RULE_CHARS = 300;
 
-/** Whether an output is one whose rules bind the agent: what the call read or ran, or the tool's name. */
-export function isGuidanceSource(source: string): boolean {
-  return GUIDANCE_SOURCE.test(source);
+/** Whether an output is one whose rules bind the agent: the file a call read, else the call or tool itself. */
+export function isGuidanceSource(path: string | undefined, call: string): boolean {
+  if (path !== undefined) return PROSE_FILE.test(path) || GUIDE_NAME.test(path);
+  return GUIDANCE_CALL.test(call);
 }
 
 /** The rule a sentence of a guidance output states, as the kind it is kept as; undefined for anything else. */
 export function guidanceKind(sentence: string): EntryKind | undefined {
   const lower = sentence.toLowerCase().replace(/[’‘]/g, "'");
-  if (lower.split(/\s+/).length < 3 || /\?\s*$/.test(lower)) return undefined;
-  if (PROHIBITION.test(lower) && !EXCEPTION.test(lower)) return 'rule';
+  // A sentence: it opens with a letter or a quote and has a few real words ("✓ 18 passed (18)" is not one).
+  if (!/^["'`\p{L}]/u.test(lower) || (lower.match(/\p{L}{3,}/gu) ?? []).length < 4 || /\?\s*$/.test(lower))
+    return undefined;
+  // In a guide, a negated or restricting sentence limits what may be done: it is a rule.
+  if ((PROHIBITION.test(lower) || RESTRICTS.test(lower)) && !EXCEPTION.test(lower)) return 'rule';
   if (REQUIREMENT.test(lower) || EXCEPTION.test(lower) || IMPERATIVE.test(lower) || CONVENTION.test(lower))
     return 'decision';
   return undefined;

@@ -69,7 +69,9 @@ export class Ledger {
     for (const phrase of phrases) {
       // "rather than Postgres for the queue" names Postgres: the phrase is cut from its end until it matches.
       const words = comparisonText(phrase).split(' ');
-      for (let length = words.length; length > 0 && replaced === 0; length--) {
+      // A person's name is not cut to a first name: "Freya" would find every Freya.
+      const shortest = /^[A-Z][a-z]+ [A-Z][a-z]+/.test(phrase.trim()) ? 2 : 1;
+      for (let length = words.length; length >= shortest && replaced === 0; length--) {
         const needle = words.slice(0, length).join(' ');
         if (needle.length < 3) break;
         const needleTopics = topicWords(needle);
@@ -146,8 +148,9 @@ export class Ledger {
   }
 
   private reject(entry: LedgerEntry): void {
-    // A role given only by the superseded plan ("Mira signs off on each canary") goes with it.
-    for (const [name, role] of this.entities) if (role === entry.text) this.entities.delete(name);
+    // A role stated by the superseded plan ("Mira signs off on each canary") is marked superseded with it.
+    for (const [name, role] of this.entities)
+      if (role === entry.text) this.entities.set(name, `${SUPERSEDED_PREFIX}${role}`);
     entry.kind = 'rejected';
     entry.priority = KIND_PRIORITY.rejected;
     if (!entry.text.startsWith(SUPERSEDED_PREFIX)) entry.text = `${SUPERSEDED_PREFIX}${entry.text}`;

@@ -33,7 +33,7 @@ const NAME = /\b[A-Z][a-z]+(?:[-'][A-Za-z]+)? [A-Z][a-z]+(?:[-'][A-Za-z]+)?\b/g;
 
 // Capitalised words that start sentences or name things other than people; a "name" made of one is not one.
 const NOT_NAME_WORDS = new Set(
-  'The This That These Those There Then When Where Which What Who Why How Our Your Their His Her Its We You They It Let Lets Scratch Correction Event Events Back Still Before After Also Good Great Note Heads During For From With Without Check Quick Okay Sure Yes Thanks Understood Noted Done Going Going Please Any Anything Every Each Some Keep Use Run Read Write Make Page Ask Fix Add The Release Runbook Step Stage Staging Production Prod Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December API CI Node Postgres Redis Docker Kubernetes Warning Owner Platform Team Error Failed Created Modified Superseded Goal Now'.split(
+  'So And But Also Actually Then Ping Page Talk Loop The This That These Those There Then When Where Which What Who Why How Our Your Their His Her Its We You They It Let Lets Scratch Correction Event Events Back Still Before After Also Good Great Note Heads During For From With Without Check Quick Okay Sure Yes Thanks Understood Noted Done Going Going Please Any Anything Every Each Some Keep Use Run Read Write Make Page Ask Fix Add The Release Runbook Step Stage Staging Production Prod Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December API CI Node Postgres Redis Docker Kubernetes Warning Owner Platform Team Error Failed Created Modified Superseded Goal Now'.split(
     ' ',
   ),
 );
@@ -64,6 +64,8 @@ export function rolesIn(sentence: string): string[] {
  * ("on reflection"), a plan dropped by a verb ("shelved", "won't fly"), a return ("back to X") or a reset.
  */
 export function revises(lower: string): boolean {
+  // A question asks about a plan; it revises none ("back to this morning: how is the query going?").
+  if (isQuestion(lower)) return false;
   return (
     OVERRIDE.test(lower) ||
     CHANGE_OF_MIND.test(lower) ||

@@ -133,10 +133,10 @@ function recordOutput(
   const short = lines.length <= SHORT_OUTPUT_LINES && output.content.length <= SHORT_OUTPUT_CHARS;
   const failed = isFailure(output);
   // A guide, review comment or ticket: its rules are kept as rules, with where they came from.
-  if (!failed && isGuidanceSource(`${source} ${output.toolName ?? ''}`)) {
+  const path = call === undefined ? undefined : pathOf(call);
+  if (!failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`)) {
     const rules = guidanceRules(lines);
     for (const rule of rules) ledger.add(rule.kind, `${rule.text} (${source})`);
-    if (rules.length > 0 && short) return;
   }
   if (failed) {
     const errorLines = short ? lines : lines.filter((line) => FAILURE.test(line.toLowerCase()));

@@ -27,7 +27,7 @@ export const DROPS_PLAN = new RegExp(
 
 /** Going back to an earlier plan: the plan named is current again, the newest one on its subject is not. */
 export const RETURNS_TO =
-  /(?:^|[,;:—–]\s*|\b(?:go|goes|going|went|switch|switching|move|moving|revert|reverting|return|returning|let'?s go|we go|we'?re|we are|i'?m|get|getting) )back to ([^,.;:!?()—–]+)|\brevert(?:ing)? to ([^,.;:!?()—–]+)|\b(?:stick|go|going) with the (?:original|first|earlier|old|previous) ([^,.;:!?()—–]+)/;
+  /(?:^|[,;:—–]\s*|\b(?:go|goes|going|went|switch|switching|move|moving|revert|reverting|return|returning|let'?s go|we go|we'?re|we are|i'?m|get|getting) )back to (?![^,.;!?]*:)([^,.;:!?()—–]+)|\brevert(?:ing)? to ([^,.;:!?()—–]+)|\b(?:stick|go|going) with the (?:original|first|earlier|old|previous) ([^,.;:!?()—–]+)/;
 
 /** A new choice named by itself: "Postgres it is", "Postgres, then", "going with Postgres". */
 export const NAMES_CHOICE =

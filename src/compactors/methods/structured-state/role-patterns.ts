@@ -5,43 +5,66 @@
  * plan, and filing it as Dana's role would keep the dropped plan alive under the entities.
  */
 
-const NAME = `([A-Z][a-z]+(?:[-'][A-Za-z]+)? [A-Z][a-z]+(?:[-'][A-Za-z]+)?)`;
+// Two capitalised words; a third ("Developer Experience Squad") is read past, the first two name it.
+const NAME = `([A-Z][a-z]+(?:[-'][A-Za-z]+)? [A-Z][a-z]+(?:[-'][A-Za-z]+)?)(?: [A-Z][a-z]+)?`;
+// What may stand between a name and its role in one clause: "Sanne Horvat wrote the parser and is its owner".
+const SAME_CLAUSE = '(?: (?:from|of|on|in|at) [^.;:!?,]{1,30}?| [^.;:!?]{0,60}? (?:and|but))?';
+
+// The patterns are case-sensitive, so a name is two capitalised words; a role word may open a sentence
+// ("Reviewer: Tom Okoye"), so its first letter is matched in either case.
+function eitherCase(pattern: string): string {
+  return pattern.replace(/(?<![\\\w])([a-z])/g, (letter: string) => `[${letter.toUpperCase()}${letter}]`);
+}
 
 const ROLE_NOUN = `(?:owner|co-owner|maintainer|on[- ]call(?: engineer)?|approver|reviewer|release (?:manager|captain|driver)|(?:tech(?:nical)? |team |project |engineering )?lead|manager|point of contact|contact|keyholder|admin(?:istrator)?|sponsor|decision[- ]maker|assignee|go-to (?:person|engineer)|dri|sme|expert)`;
 
 const ROLE_VERB = `(?:owns|co-owns|maintains|handles|runs|leads|manages|covers|approves|reviews|signs off(?: on)?|looks after|takes care of|is responsible for|is in charge of|is accountable for|is on[- ]call|carries (?:its|the) pager|holds the pager|has the pager|knows (?:the|our|everything)|(?:is|'s) (?:taking|picking up|handling|owning|covering|leading|running|driving|doing)|will (?:own|handle|run|lead|manage|cover|approve|review|sign off|look after|take care of|take|pick up|drive|do))`;
 
 // Where a clause starts: the sentence's start, a clause mark, or a linking word.
-const CLAUSE_START = String.raw`(?:^|[,;:(—–]\s*|\b(?:and|but|so|now|actually|also|then|while|whereas) )`;
+const CLAUSE_START = String.raw`(?:^|[,;:(—–]\s*|\b(?:and|but|so|now|actually|also|then|while|whereas|with) )`;
 
 const ASSIGNMENTS: readonly RegExp[] = [
   // "Dana Reyes owns the billing jobs", "…, and Tom Okoye now handles releases"
   new RegExp(
-    `${CLAUSE_START}${NAME}(?: (?:now|also|still|currently|usually|alone|herself|himself|themselves))* ${ROLE_VERB}\\b`,
+    `${CLAUSE_START}${NAME}${SAME_CLAUSE}(?: (?:now|also|still|currently|usually|alone|herself|himself|themselves))* ${ROLE_VERB}\\b`,
     'g',
   ),
   // "Dana Reyes is the owner", "Tom Okoye will be our release manager", "Ines Marsh as reviewer"
   new RegExp(
-    `${CLAUSE_START}${NAME} (?:is|'s|will be|becomes|remains|stays|as|has been) (?:now |still |also )?(?:the |our |their |a |an )?(?:[\\w-]+ ){0,2}${ROLE_NOUN}\\b`,
-    'gi',
+    `${CLAUSE_START}${NAME}${SAME_CLAUSE} (?:is|'s|will be|becomes|remains|stays|as|has been) (?:now |still |also |actually |currently |officially )?(?:the |our |their |a |an )?(?:[\\w-]+ ){0,2}${ROLE_NOUN}\\b`,
+    'g',
   ),
-  // "the owner is Dana Reyes", "Reviewer: Tom Okoye", "on call this week — Ines Marsh"
-  new RegExp(
-    `\\b${ROLE_NOUN}(?: (?:for|of|on) [^,.;:]{1,40}?)?(?: this (?:week|sprint|month|quarter|release))?(?: is| will be|:|=|—|–| -)\\s*${NAME}`,
-    'gi',
-  ),
+  // "the owner is Dana Reyes", "Reviewer: Tom Okoye", "on-call this week (holds the pager): Ines Marsh"
+  new RegExp(`\\b${eitherCase(ROLE_NOUN)}\\b[^:=—–.;!?]{0,50}?(?: is| will be|:|=|—|–| -)\\s*${NAME}`, 'g'),
   // "Dana Reyes -> the exporter" (a split of work written as a list)
   new RegExp(`${CLAUSE_START}${NAME}\\s*(?:->|→|=>)\\s*\\S`, 'g'),
   // "ask Dana Reyes about the schema", "escalate to Tom Okoye"
   new RegExp(
-    `\\b(?:ask|ping|contact|talk to|check with|loop in|escalate to|go to|reach out to) ${NAME}\\b`,
-    'gi',
+    `\\b${eitherCase('(?:ask|ping|page|contact|talk to|check with|loop in|escalate to|go to|reach out to)')} ${NAME}\\b`,
+    'g',
+  ),
+  // "approval goes to Dana Reyes", "the exporter is owned by Tom Okoye"
+  new RegExp(
+    `\\b(?:goes|go|routes?|escalates?|falls|belongs|(?:is|are) assigned|assigned|handed(?: over)?|moves?|moved) to ${NAME}`,
+    'g',
+  ),
+  new RegExp(
+    `\\b(?:owned|handled|run|maintained|approved|reviewed|led|managed|covered|signed off) by ${NAME}`,
+    'g',
+  ),
+  // "Dana Reyes, our platform lead, …"
+  new RegExp(`${NAME}, (?:our|the|their|a|an|your) (?:[\\w-]+ ){0,2}${ROLE_NOUN}\\b`, 'g'),
+  // "Driftwood Hardware processes the card payments": a name doing a standing piece of work.
+  new RegExp(
+    `${CLAUSE_START}${NAME} (?:now |also |still )?(?!(?:wants|says|thinks|asks|asked|likes|needs|knows|agrees|prefers|suggests|mentions|mentioned|said|is|was|has|had)\\b)[a-z]+s (?:the|all|every|our|its|their|any) `,
+    'g',
   ),
 ];
 
-// A sentence that drops or replaces a plan describes the plan; any role word in it belongs to the plan.
+// A sentence that drops a plan describes the plan; any role word in it belongs to the plan. ("Approval goes
+// to Dana instead of Tom" replaces a role, and is one.)
 const DROPS_PLAN =
-  /\b(?:shelved|scrapped|ditched|nixed|abandoned|dropped|binned|cancell?ed|off the table|won'?t fly|no longer|instead of|rather than|scratch that|forget (?:the|about))\b/i;
+  /\b(?:shelved|scrapped|ditched|nixed|abandoned|binned|cancell?ed|off the table|won'?t fly)\b/i;
 
 /** The names a sentence assigns a responsibility to; none when it only mentions a role in passing. */
 export function assignedRoleNames(sentence: string, isName: (name: string) => boolean): string[] {
