@@ -59,7 +59,8 @@ function clean(option: string): string {
 }
 
 /** The options an assistant message proposes: a list, named options, "either X or Y", or proposal sentences. */
-export function readProposal(text: string): Proposal | undefined {
+export function readProposal(raw: string): Proposal | undefined {
+  const text = raw.replace(/[’‘ʼ]/g, "'");
   const sentences = splitSentences(text);
   let options: string[] = [];
   let recommended: number | undefined;
@@ -166,7 +167,7 @@ export function isAcceptance(reply: string): boolean {
  * assistant recommended, else the only one. Undefined when the reply does not say which.
  */
 export function chosenOption(proposal: Proposal, reply: string): number | undefined {
-  const lower = reply.toLowerCase();
+  const lower = reply.toLowerCase().replace(/[’‘ʼ]/g, "'");
   const count = proposal.options.length;
   for (const [pattern, index] of ORDINALS) {
     if (pattern.test(lower)) {

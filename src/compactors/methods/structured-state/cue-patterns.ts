@@ -22,7 +22,7 @@ export const DECIDES =
 
 /** A decision or a plan being settled. */
 export const DECISION =
-  /(?:^|\b(?:current|new|the|our) )plan(?: for [^:]{1,40})?:|\bapproach:|\b(?:we'?re|we are|i'?m|i am) going to\b|\bgo ahead with\b|\bis the way to go\b|\b(?:let'?s|let us|we'?ll|we will|we go with|go(?:ing)? with|decided|decision|agreed|settled on|chose|chosen|pick(?:ed)?|opt(?:ed)? for|stick with|the plan is|plan is to|we use|use .+ (?:as|for)|final answer|approved)\b/;
+  /(?:^|\b(?:current|new|the|our) )plan(?: for [^:]{1,40})?:|\bapproach:|\b(?:we'?re|we are|i'?m|i am) going to\b|\bgo ahead with\b|\bwe should\b|\bis the way to go\b|\b(?:let'?s|let us|we'?ll|we will|we go with|go(?:ing)? with|decided|decision|agreed|settled on|chose|chosen|pick(?:ed)?|opt(?:ed)? for|stick with|the plan is|plan is to|we use|use .+ (?:as|for)|final answer|approved)\b/;
 
 /** A change of an earlier plan or statement: the newer one stands, the older one is superseded. */
 export const OVERRIDE =

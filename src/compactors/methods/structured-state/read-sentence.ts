@@ -116,9 +116,11 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
   if (deferral && words >= 4) return 'deferred';
   if (task) return 'task';
   if (decision || DECIDES.test(lower)) return 'decision';
+  // "Check with Femi Adeyemi before …" asks for something, and names who to go to: the role lasts.
+  if (rolesIn(sentence).length > 0) return 'fact';
   // A request of the moment asks for work; the work's outcome, not the asking, is what lasts.
   if (REQUEST.test(lower)) return undefined;
-  if (hasValue || rolesIn(sentence).length > 0) return 'fact';
+  if (hasValue) return 'fact';
   return words >= 8 ? 'fact' : undefined;
 }
 

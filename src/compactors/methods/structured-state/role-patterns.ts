@@ -16,7 +16,7 @@ function eitherCase(pattern: string): string {
   return pattern.replace(/(?<![\\\w])([a-z])/g, (letter: string) => `[${letter.toUpperCase()}${letter}]`);
 }
 
-const ROLE_NOUN = `(?:owner|co-owner|maintainer|on[- ]call(?: engineer)?|approver|reviewer|release (?:manager|captain|driver)|(?:tech(?:nical)? |team |project |engineering )?lead|manager|point of contact|contact|keyholder|admin(?:istrator)?|sponsor|decision[- ]maker|assignee|go-to (?:person|engineer)|dri|sme|expert)`;
+const ROLE_NOUN = `(?:owner|co-owner|maintainer|on[- ]call(?: engineer)?|approver|reviewer|release (?:manager|captain|driver)|(?:tech(?:nical)? |team |project |engineering )?lead|manager|point of contact|contact|keyholder|admin(?:istrator)?|sponsor|decision[- ]maker|assignee|pager(?: duty)?|go-to (?:person|engineer)|dri|sme|expert)`;
 
 const ROLE_VERB = `(?:owns|co-owns|maintains|handles|runs|leads|manages|covers|approves|reviews|signs off(?: on)?|looks after|takes care of|is responsible for|is in charge of|is accountable for|is on[- ]call|carries (?:its|the) pager|holds the pager|has the pager|knows (?:the|our|everything)|(?:is|'s) (?:taking|picking up|handling|owning|covering|leading|running|driving|doing)|will (?:own|handle|run|lead|manage|cover|approve|review|sign off|look after|take care of|take|pick up|drive|do))`;
 
@@ -35,7 +35,10 @@ const ASSIGNMENTS: readonly RegExp[] = [
     'g',
   ),
   // "the owner is Dana Reyes", "Reviewer: Tom Okoye", "on-call this week (holds the pager): Ines Marsh"
-  new RegExp(`\\b${eitherCase(ROLE_NOUN)}\\b[^:=—–.;!?]{0,50}?(?: is| will be|:|=|—|–| -)\\s*${NAME}`, 'g'),
+  new RegExp(
+    `\\b${eitherCase(ROLE_NOUN)}\\b(?:[^:=—–.;!?]|\\.(?=\\S)){0,50}?(?: is| will be|:|=|—|–| -)\\s*${NAME}`,
+    'g',
+  ),
   // "Dana Reyes -> the exporter" (a split of work written as a list)
   new RegExp(`${CLAUSE_START}${NAME}\\s*(?:->|→|=>)\\s*\\S`, 'g'),
   // "ask Dana Reyes about the schema", "escalate to Tom Okoye"
