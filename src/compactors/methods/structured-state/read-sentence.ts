@@ -55,9 +55,15 @@ export function personNames(sentence: string): string[] {
 }
 
 /** The people a sentence gives a responsibility to (see `assignedRoleNames`). */
-export function rolesIn(sentence: string): string[] {
-  return assignedRoleNames(sentence, isPersonName);
+export function rolesIn(sentence: string): readonly string[] {
+  // A sentence is asked twice in a row (to classify it, then to record its roles): the last answer is kept.
+  if (sentence !== lastRoles.sentence) {
+    lastRoles.sentence = sentence;
+    lastRoles.names = assignedRoleNames(sentence, isPersonName);
+  }
+  return lastRoles.names;
 }
+const lastRoles: { sentence: string; names: readonly string[] } = { sentence: '', names: [] };
 
 /**
  * Whether a sentence revises an earlier plan: an override cue ("instead", "scratch that"), a change of mind
