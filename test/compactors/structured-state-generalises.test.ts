@@ -80,6 +80,19 @@ describe('structured-state: roles only where a person is given a responsibility'
     expect(artifact.structuredState.entityMap[name]).toBe(sentence);
   });
 
+  it.each([
+    ['You may only deploy from the CI pipeline.'],
+    ['Only the release bot gets to push tags.'],
+    ['Nobody edits the lockfile by hand.'],
+    ['The billing schema is frozen until March.'],
+    ['Leave the DNS records to the infra team.'],
+    ['We’re not touching the auth middleware this sprint.'],
+    ['Keep analytics scripts out of the checkout page.'],
+  ])('keeps the restriction "%s" as a forbidden behavior', async (sentence) => {
+    const artifact = await compact([user(sentence, 0)]);
+    expect(artifact.structuredState.forbiddenBehaviors).toEqual([sentence]);
+  });
+
   it('reads a surname that is also a verb as a name, not as a plan being parked', async () => {
     const artifact = await compact([user('Ask Joel Park about the signing keys.', 0)]);
     expect(artifact.structuredState.forbiddenBehaviors).toEqual([]);
@@ -146,6 +159,30 @@ describe('structured-state: revisions without cue words', () => {
     expect(lockedDecisions).toEqual(['New plan: a single docker compose file on one VM.']);
     expect(forbiddenBehaviors).toContain('Superseded, do not use: Let’s deploy with Helm.');
     expect(forbiddenBehaviors).toContain('Superseded, do not use: We’ll keep secrets in Vault.');
+  });
+
+  it.each([
+    ['We release on Thursday.', 'Make that Friday, QA needs another day.'],
+    ['The staging port is 8080.', 'Sorry, I meant 8081 for staging.'],
+  ])('a correction of a value the user gave ("%s", then "%s") supersedes it', async (stated, correction) => {
+    const artifact = await compact([user(stated, 0), assistant('OK.', 0), user(correction, 1)]);
+    const { immutableFacts, lockedDecisions, forbiddenBehaviors } = artifact.structuredState;
+    expect(lockedDecisions).toEqual([correction]);
+    expect(forbiddenBehaviors).toEqual([`Superseded, do not use: ${stated}`]);
+    expect(immutableFacts).not.toContain(stated);
+  });
+
+  it('"the first approach was better" brings back the plan before the one it replaces', async () => {
+    const artifact = await compact([
+      user('Let’s try approach A: one queue per tenant.', 0),
+      user('Actually approach B, a single shared queue with priorities.', 1),
+      user('On reflection the first approach was better.', 2),
+    ]);
+    const { lockedDecisions, forbiddenBehaviors } = artifact.structuredState;
+    expect(lockedDecisions).toContain('Let’s try approach A: one queue per tenant.');
+    expect(forbiddenBehaviors).toEqual([
+      'Superseded, do not use: Actually approach B, a single shared queue with priorities.',
+    ]);
   });
 
   it('a question about an earlier topic revises nothing', async () => {

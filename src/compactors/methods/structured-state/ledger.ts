@@ -1,5 +1,6 @@
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
+import { EARLIER_PLAN } from './revision-patterns.js';
 import { topicWords } from './topic-words.js';
 
 /** The prefix of an entry that a later statement superseded; it then sits with the prohibitions. */
@@ -19,6 +20,8 @@ export class Ledger {
   /** Paths read, each once, in the order of their latest read (a re-read moves a path to the end). */
   private readonly reads = new Map<string, true>();
   private readonly index = new LedgerIndex();
+  /** Entries the user stated in this call, in order: what a correction ("make that Friday") may replace. */
+  private readonly stated: LedgerEntry[] = [];
 
   /** Every entry, in the order it was first kept. */
   get entries(): readonly LedgerEntry[] {
@@ -90,13 +93,61 @@ export class Ledger {
       // A plan named but not found ("park the dashboard work") replaces only a decision on its subject.
       const named = phrases.length > 0;
       const topics = named ? topicWords(phrases.join(' ')) : overrideTopics;
-      const previous = this.index.newestDecision(topics, override, named);
+      const decision = this.index.newestDecision(topics, override, true);
+      // "Make that Friday", "I meant 8081": a correction of something the user stated, newer than any plan.
+      const stated = named ? undefined : this.newestStated(override, topics, decision);
+      const previous =
+        stated ?? decision ?? (named ? undefined : this.index.newestDecision(topics, override));
       if (previous !== undefined) {
         this.reject(previous);
         rejected.add(previous);
       }
     }
-    if (returnedTo !== undefined) this.reinstate(returnedTo, override, rejected);
+    if (returnedTo === EARLIER_PLAN) this.reinstateEarlier(override, rejected);
+    else if (returnedTo !== undefined) this.reinstate(returnedTo, override, rejected);
+  }
+
+  /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
+  markStated(entry: LedgerEntry): void {
+    this.stated.push(entry);
+  }
+
+  /**
+   * The newest fact the user stated, among the last few, that a correction replaces: one holding a value of the
+   * kind the correction gives (a number, a weekday), on its subject unless the correction is brief. Only one
+   * newer than `than`.
+   */
+  private newestStated(
+    override: LedgerEntry,
+    topics: ReadonlySet<string>,
+    than: LedgerEntry | undefined,
+  ): LedgerEntry | undefined {
+    const shapes = valueShapes(override.text);
+    const brief = override.text.split(/\s+/).length <= BRIEF_CORRECTION_WORDS;
+    const oldest = Math.max(0, this.stated.length - RECENT_STATED);
+    for (let at = this.stated.length - 1; at >= oldest; at--) {
+      const entry = this.stated[at] as LedgerEntry;
+      if (entry === override || entry.kind !== 'fact') continue;
+      if (than !== undefined && entry.order < than.order) return undefined;
+      // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
+      if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
+      if (brief || [...this.index.topicsOf(entry)].some((word) => topics.has(word))) return entry;
+    }
+    return undefined;
+  }
+
+  /** "The first approach was better": the newest superseded plan on the subject of the one just replaced. */
+  private reinstateEarlier(override: LedgerEntry, justRejected: ReadonlySet<LedgerEntry>): void {
+    const topics = new Set<string>();
+    for (const entry of justRejected) for (const word of this.index.topicsOf(entry)) topics.add(word);
+    for (let at = this.list.length - 1; at >= 0; at--) {
+      const entry = this.list[at] as LedgerEntry;
+      if (entry.kind !== 'rejected' || entry === override || justRejected.has(entry)) continue;
+      if (!entry.text.startsWith(SUPERSEDED_PREFIX)) continue;
+      if (![...this.index.topicsOf(entry)].some((word) => topics.has(word))) continue;
+      this.unreject(entry);
+      return;
+    }
   }
 
   /**
@@ -111,11 +162,7 @@ export class Ledger {
         .filter((entry) => entry.kind === 'rejected' && entry !== override && !justRejected.has(entry))
         .at(-1);
       if (found === undefined) continue;
-      if (!found.text.startsWith(SUPERSEDED_PREFIX)) return;
-      found.kind = 'decision';
-      found.priority = KIND_PRIORITY.decision;
-      found.text = found.text.slice(SUPERSEDED_PREFIX.length);
-      this.index.update(found);
+      if (found.text.startsWith(SUPERSEDED_PREFIX)) this.unreject(found);
       return;
     }
   }
@@ -147,6 +194,14 @@ export class Ledger {
     return entry;
   }
 
+  /** A superseded entry made a current decision again (its text loses the prefix, keeping every run it had). */
+  private unreject(entry: LedgerEntry): void {
+    entry.kind = 'decision';
+    entry.priority = KIND_PRIORITY.decision;
+    entry.text = entry.text.slice(SUPERSEDED_PREFIX.length);
+    this.index.update(entry);
+  }
+
   private reject(entry: LedgerEntry): void {
     // A role stated by the superseded plan ("Mira signs off on each canary") is marked superseded with it.
     for (const [name, role] of this.entities)
@@ -156,6 +211,19 @@ export class Ledger {
     if (!entry.text.startsWith(SUPERSEDED_PREFIX)) entry.text = `${SUPERSEDED_PREFIX}${entry.text}`;
     this.index.update(entry);
   }
+}
+
+/** How far back a correction looks among the user's statements. */
+const RECENT_STATED = 12;
+/** A correction this short ("Make that Friday.") needs no shared subject word with what it corrects. */
+const BRIEF_CORRECTION_WORDS = 8;
+
+/** The kinds of values a text holds: numbers, weekdays. */
+function valueShapes(text: string): Set<string> {
+  const shapes = new Set<string>();
+  if (/\d/.test(text)) shapes.add('number');
+  if (/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text)) shapes.add('day');
+  return shapes;
 }
 
 /** Kinds an override can turn into a rejected entry. */

@@ -156,6 +156,7 @@ export function readSentence(
   const entry = ledger.add(kind, before === '' ? sentence : `${before} ${sentence}`, undefined);
   if (entry === undefined) return;
   entry.priority += speakerPenalty + priorityBoost;
+  if (speaker === 'user') ledger.markStated(entry);
   // An exception narrows a rule without replacing it, so it supersedes nothing.
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {

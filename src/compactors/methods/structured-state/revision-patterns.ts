@@ -7,7 +7,7 @@
 
 /** A change of mind with no word for what changed: the newest plan on the subject is the one replaced. */
 export const CHANGE_OF_MIND =
-  /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea)/;
+  /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea|i meant|i misspoke|my bad|should(?: have|'ve) said|make (?:that|it) (?=\S*\d|[a-z]+day\b)|^(?:hold on|hang on|wait)\b|\bnot\b[^,.;]{1,40}\b(?:anymore|any more)\b|\bdrop(?:ped|ping)? the [^,.;]{1,40} (?:idea|plan|approach|option)\b|the (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go))/;
 
 // Verbs that drop a plan. "Drop", "kill" and "cancel" are left out: "drop the index", "kill the process" and
 // "cancel the job" are work, not a change of plan; their past forms after "is" ("the rewrite is dropped") count.
@@ -81,8 +81,16 @@ export function onlyDrops(sentence: string): boolean {
     .every((clause) => DROPS_PLAN.test(clause));
 }
 
+/** What `returnedPlan` gives for "the first approach was better": the plan before the one replaced. */
+export const EARLIER_PLAN = '\u0000earlier';
+
+// "On reflection the first approach was better": a return to the plan before the current one, unnamed.
+const BACK_TO_EARLIER =
+  /\bthe (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go)\b/;
+
 /** The earlier plan a sentence goes back to ("back to Vite" gives "Vite"), or undefined. */
 export function returnedPlan(sentence: string): string | undefined {
+  if (BACK_TO_EARLIER.test(sentence.toLowerCase())) return EARLIER_PLAN;
   const match = RETURNS_TO.exec(sentence.toLowerCase());
   if (match === null) return undefined;
   const phrase = (match[1] ?? match[2] ?? match[3] ?? '')
