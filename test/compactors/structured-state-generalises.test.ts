@@ -280,6 +280,18 @@ describe('structured-state: proposals the user accepts', () => {
       'keep the flags in the config repo',
       'hosted flag service',
     ],
+    [
+      'The cleanest fix is probably to move the backoff into the HTTP client. The alternative is patching each call site.',
+      'Patch the call sites for now, we are short on time.',
+      'patching each call site',
+      'backoff into the HTTP client',
+    ],
+    [
+      'Do you want me to add an index on created_at, or denormalise the totals into a summary table?',
+      'The index, please.',
+      'add an index on created_at',
+      'denormalise the totals',
+    ],
   ])('after "%s", "%s" records the chosen option', async (proposal, reply, chosen, passedOver) => {
     const artifact = await compact([
       user('How should we tackle this?', 0),

@@ -21,20 +21,20 @@ const LIST_ITEM =
 const INLINE_MARK =
   /(?:^|\s)(?:\(?[a-c1-3]\)|(?:option|route|path) (?:a|b|c|one|two|three|[1-3])\s*[:,)—–-]?)\s+/i;
 const NAMED_OPTION =
-  /^(?:(?:option|choice|approach|alternative|plan|route|path) (?:one|two|three|four|[1-9a-d])\b\s*[:.)—–-]?|(?:the )?(?:first|second|third|other)(?: one| option| approach| choice| way| idea| route| path)?(?: is| would be|:)|(?:one|another|a second|a third)(?: option| approach| way| idea| possibility| route| path)?(?: is| would be|:)|alternatively,?|or(?: else)?,)\s*(?:to |we could |i could |we |i )?(.+)$/i;
+  /^(?:(?:option|choice|approach|alternative|plan|route|path) (?:one|two|three|four|[1-9a-d])\b\s*[:.)—–-]?|(?:the )?(?:first|second|third|other|alternative|fallback)(?: one| option| approach| choice| way| idea| route| path)?(?: is| would be|:)|(?:one|another|a second|a third)(?: option| approach| way| idea| possibility| route| path)?(?: is| would be|:)|alternatively,?|or(?: else)?,)\s*(?:to |we could |i could |we |i )?(.+)$/i;
 const EITHER =
-  /\beither (.+?),? or (.+)$|\b(?:we|i|you) (?:could|can) (.+?)(?:,| —| –)? or (?:(?:we|i|you) (?:could |can )?)?(.+)$/i;
+  /\beither (.+?),? or (.+)$|\b(?:we|i|you) (?:could|can) (.+?)(?:,| —| –)? or (?:(?:we|i|you) (?:could |can )?)?(.+)$|\b(?:do you want(?: me)? to|would you (?:like|prefer)(?: me)? to|should i|shall i|want me to) (.+?),? or (.+?)\?$/i;
 // A sentence that puts something forward for the user to accept.
 const PROPOSES =
-  /\b(?:i'?d|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest) (?:bet|option|fix|route|path|approach|way|move) (?:is|would be|here)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
+  /\b(?:i'?d|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
 // Words that say the proposal holds more than one option.
 const ALTERNATIVES =
-  /\b(?:alternatively|or|other|another|two|three|both|couple|few|several|options?|ways|approaches|routes|paths|choices|either|versus|vs\.?)\b/i;
+  /\b(?:alternatively|alternatives?|or|other|another|two|three|both|couple|few|several|options?|ways|approaches|routes|paths|choices|either|versus|vs\.?)\b/i;
 const RECOMMENDS =
   /\b(?:i'?d (?:lean|go|pick|prefer|recommend|suggest|choose|vote)|i (?:lean|recommend|suggest|prefer)|my (?:vote|pick|preference|recommendation|suggestion)|(?:is|seems|looks) (?:the )?(?:better|safer|simpler|best|cleaner|faster) (?:option|choice|bet|way|approach)?|recommended|preferred)\b/i;
 // Lead words of a proposal that are not part of what is proposed.
 const LEAD =
-  /^(?:(?:i think |maybe |so |then )?(?:we|i|you) (?:could|can|should|might)(?: also| just| instead)?|i(?:'d| would) (?:suggest|recommend|propose|go with|lean (?:to|towards?)|pick|prefer|like to)?|i (?:suggest|propose|recommend)(?: that)?(?: we)?|i'?m thinking(?: we)?|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote) (?:is|would be)(?: to| that)?|(?:recommendation|proposal|suggestion):|here'?s what i'?d do:?|what i'?d do is|how about|what about|shall i|should i|(?:do you )?want me to|let me|let'?s|the plan (?:is|would be)(?: to)?|plan:)\s*/i;
+  /^(?:(?:i think |maybe |so |then )?(?:we|i|you) (?:could|can|should|might)(?: also| just| instead)?|i(?:'d| would) (?:suggest|recommend|propose|go with|lean (?:to|towards?)|pick|prefer|like to)?|i (?:suggest|propose|recommend)(?: that)?(?: we)?|i'?m thinking(?: we)?|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote) (?:is|would be)(?: to| that)?|(?:recommendation|proposal|suggestion):|here'?s what i'?d do:?|what i'?d do is|how about|what about|shall i|should i|(?:do you )?want me to|let me|let'?s|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)(?: probably| likely)?(?: to)?|the plan (?:is|would be)(?: to)?|plan:)\s*/i;
 
 const ORDINALS: readonly [RegExp, (count: number) => number][] = [
   [/\b(?:first|former|1st|option (?:one|1|a))\b/, () => 0],
@@ -47,6 +47,12 @@ const ORDINALS: readonly [RegExp, (count: number) => number][] = [
 export interface Proposal {
   options: string[];
   recommended: number | undefined;
+}
+
+/** A proposal sentence from where it proposes: "Looking at it, I'd move X" gives "I'd move X". */
+function fromProposal(sentence: string): string {
+  const at = sentence.search(PROPOSES);
+  return at > 0 ? sentence.slice(at) : sentence;
 }
 
 function clean(option: string): string {
@@ -105,14 +111,18 @@ export function readProposal(raw: string): Proposal | undefined {
       for (const sentence of sentences) {
         const either = sentence.match(EITHER);
         if (either === null) continue;
-        add(`${either[1] ?? either[3]}`);
-        add(`${either[2] ?? either[4]}`);
+        add(`${either[1] ?? either[3] ?? either[5]}`);
+        add(`${either[2] ?? either[4] ?? either[6]}`);
         break;
       }
     },
     () => {
-      const proposals = sentences.filter((sentence) => PROPOSES.test(sentence) && !/\?\s*$/.test(sentence));
-      if (proposals.length >= 2 && ALTERNATIVES.test(text)) for (const proposal of proposals) add(proposal);
+      // "The cleanest fix is to X. The alternative is Y.": proposals and named options together.
+      const proposals = sentences.filter(
+        (sentence) => (PROPOSES.test(sentence) || NAMED_OPTION.test(sentence)) && !/\?\s*$/.test(sentence),
+      );
+      if (proposals.length >= 2 && ALTERNATIVES.test(text))
+        for (const proposal of proposals) add(proposal.match(NAMED_OPTION)?.[1] ?? fromProposal(proposal));
     },
   ];
   for (const attempt of attempts) {
@@ -127,7 +137,7 @@ export function readProposal(raw: string): Proposal | undefined {
     // One proposal: the one recommended, else the last one put forward.
     const proposals = sentences.filter((sentence) => PROPOSES.test(sentence));
     const proposal = proposals.find((sentence) => RECOMMENDS.test(sentence)) ?? proposals.at(-1);
-    if (proposal !== undefined) add(proposal);
+    if (proposal !== undefined) add(fromProposal(proposal));
   }
   if (options.length === 0) return undefined;
   // "I'd lean to sharding" after the options: the option sharing most words with it.
@@ -150,6 +160,30 @@ function bestMatch(options: readonly string[], text: string): number | undefined
   const shared = options.map((option) => [...stems(option)].filter((word) => words.has(word)).length);
   const most = Math.max(...shared);
   if (most === 0 || shared.filter((count) => count === most).length > 1) return undefined;
+  return shared.indexOf(most);
+}
+
+// How many content words a reply must share with one option to restate it, and more than with any other.
+const RESTATED_WORDS = 2;
+const NAMING_REPLY_WORDS = 2;
+
+/** Whether a reply could restate an option: short, and not refusing ("don't move the client", "not that"). */
+function mayRestate(reply: string): boolean {
+  const lower = reply.toLowerCase().replace(/[’‘]/g, "'");
+  if (lower.split(/\s+/).length > MAX_REPLY_WORDS || /\?\s*$/.test(lower)) return false;
+  return !/\b(?:don'?t|do not|not|never|no|nope)\b/.test(lower) || /\binstead\b/.test(lower);
+}
+
+/** The option a reply restates: the one sharing the most content words with it, and at least two. */
+function restatedOption(proposal: Proposal, reply: string): number | undefined {
+  const words = stems(reply);
+  const shared = proposal.options.map(
+    (option) => [...stems(option)].filter((word) => words.has(word)).length,
+  );
+  const most = Math.max(...shared);
+  // "The index, please.": a reply of a word or two names its option by one word.
+  const needed = words.size <= NAMING_REPLY_WORDS ? 1 : RESTATED_WORDS;
+  if (most < needed || shared.filter((count) => count === most).length > 1) return undefined;
   return shared.indexOf(most);
 }
 
@@ -192,10 +226,12 @@ const MAX_OPTION_CHARS = 300;
  * over as not chosen. Returns whether it found what was accepted.
  */
 export function recordAcceptance(ledger: Ledger, proposalText: string, reply: string): boolean {
-  if (!isAcceptance(reply)) return false;
+  const agrees = isAcceptance(reply);
+  // A reply that agrees by restating one option ("Patch the call sites for now, then") chooses it too.
+  if (!agrees && !mayRestate(reply)) return false;
   const proposal = readProposal(proposalText);
   if (proposal === undefined) return false;
-  const chosen = chosenOption(proposal, reply);
+  const chosen = agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply);
   if (chosen === undefined) return false;
   proposal.options.forEach((option, at) => {
     const text = option.length <= MAX_OPTION_CHARS ? option : `${option.slice(0, MAX_OPTION_CHARS - 1)}…`;
