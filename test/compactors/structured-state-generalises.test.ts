@@ -224,6 +224,27 @@ describe('structured-state: rules inside tool outputs', () => {
     expect(renderArtifact(artifact)).not.toContain('Thanks for pitching in');
   });
 
+  it('keeps a rule written as a comment in a config file, and leaves comments that only describe', async () => {
+    const workflow = [
+      'jobs:',
+      '  test:',
+      '    # Stay on node 18 until the native addon ships a 20 build; do not bump it.',
+      '    runs-on: ubuntu-latest',
+      '    # check out the repository first',
+      '    steps:',
+      '      - uses: actions/checkout@v4',
+    ].join('\n');
+    const artifact = await compact([
+      user('Bump the node image in CI.', 0),
+      assistant('Reading the workflow.', 0, readCall('.github/workflows/ci.yml')),
+      tool('r1', 'read_file', workflow, 0),
+    ]);
+    expect(artifact.structuredState.forbiddenBehaviors).toEqual([
+      'Stay on node 18 until the native addon ships a 20 build; do not bump it. (read_file `.github/workflows/ci.yml`)',
+    ]);
+    expect(renderArtifact(artifact)).not.toContain('check out the repository first');
+  });
+
   it('keeps the rule of a review comment and of a ticket, but reads no rules into source code', async () => {
     const artifact = await compact([
       user('Deal with the review on PR 41, then the ticket.', 0),

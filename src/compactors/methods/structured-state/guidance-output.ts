@@ -76,3 +76,32 @@ export function guidanceRules(lines: readonly string[]): { kind: EntryKind; text
   }
   return rules;
 }
+
+// A comment line of a source or config file, after an optional line number: "# …", "// …", "/* …", "* …", "-- …".
+const COMMENT = /^(?:\d+[:|]?\s+)?(?:#+|\/\/+|\/\*+|\*|--|;+)\s*(.+?)(?:\s*\*\/)?$/;
+const MAX_COMMENT_RULES = 8;
+
+/**
+ * The rules written as comments in a file the agent reads ("# never bump this image: the cluster pins it"): a
+ * comment that forbids or restricts is a rule, one that requires is a decision. Comments that only describe
+ * code say neither and are left.
+ */
+export function commentRules(lines: readonly string[]): { kind: EntryKind; text: string }[] {
+  const rules: { kind: EntryKind; text: string }[] = [];
+  for (const line of lines) {
+    const comment = line.match(COMMENT)?.[1];
+    if (comment === undefined || comment.length > MAX_RULE_CHARS) continue;
+    const lower = comment.toLowerCase().replace(/[’‘]/g, "'");
+    if ((lower.match(/\p{L}{3,}/gu) ?? []).length < 4) continue;
+    const kind =
+      (PROHIBITION.test(lower) || RESTRICTS.test(lower)) && !EXCEPTION.test(lower)
+        ? 'rule'
+        : REQUIREMENT.test(lower)
+          ? 'decision'
+          : undefined;
+    if (kind === undefined) continue;
+    rules.push({ kind, text: comment });
+    if (rules.length >= MAX_COMMENT_RULES) break;
+  }
+  return rules;
+}

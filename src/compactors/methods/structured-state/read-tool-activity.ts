@@ -1,6 +1,6 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
 import { EXCEPTION, FAILURE, PROHIBITION, THRESHOLD } from './cue-patterns.js';
-import { guidanceRules, isGuidanceSource } from './guidance-output.js';
+import { commentRules, guidanceRules, isGuidanceSource } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
 import { rolesIn } from './read-sentence.js';
 
@@ -137,6 +137,9 @@ function recordOutput(
   if (!failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`)) {
     const rules = guidanceRules(lines);
     for (const rule of rules) ledger.add(rule.kind, `${rule.text} (${source})`);
+  } else if (!failed && path !== undefined) {
+    // A source or config file: its comments may carry rules ("# do not bump: the cluster pins this image").
+    for (const rule of commentRules(lines)) ledger.add(rule.kind, `${rule.text} (${source})`);
   }
   if (failed) {
     const errorLines = short ? lines : lines.filter((line) => FAILURE.test(line.toLowerCase()));
