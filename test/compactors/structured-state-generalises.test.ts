@@ -88,9 +88,19 @@ describe('structured-state: roles only where a person is given a responsibility'
     ['Leave the DNS records to the infra team.'],
     ['We’re not touching the auth middleware this sprint.'],
     ['Keep analytics scripts out of the checkout page.'],
+    ['Let’s leave the legacy importer as it is.'],
+    ['That’s a no from me on upgrading React.'],
+    ['Rewriting the router isn’t happening.'],
   ])('keeps the restriction "%s" as a forbidden behavior', async (sentence) => {
     const artifact = await compact([user(sentence, 0)]);
     expect(artifact.structuredState.forbiddenBehaviors).toEqual([sentence]);
+  });
+
+  it('does not read "a no-brainer" or a report of what nobody did as a restriction', async () => {
+    const artifact = await compact([
+      user('It’s a no-brainer to cache the tenant list. Nobody has looked at the flaky upload test yet.', 0),
+    ]);
+    expect(artifact.structuredState.forbiddenBehaviors).toEqual([]);
   });
 
   it('reads a surname that is also a verb as a name, not as a plan being parked', async () => {
