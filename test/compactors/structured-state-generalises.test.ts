@@ -75,6 +75,8 @@ describe('structured-state: roles only where a person is given a responsibility'
     ['Pager duty this week (primary): Tariq Mensah', 'Tariq Mensah'],
     ['Rosa Ibarra, our database lead, signs off on schema changes.', 'Rosa Ibarra'],
     ['Check with Femi Adeyemi before touching the exporter.', 'Femi Adeyemi'],
+    ['If the export breaks, ask Priya, she owns the exporter.', 'Priya'],
+    ['The release manager, Tom Becker, wants a code freeze on Friday.', 'Tom Becker'],
   ])('gives "%s" a role', async (sentence, name) => {
     const artifact = await compact([user(sentence, 0)]);
     expect(artifact.structuredState.entityMap[name]).toBe(sentence);

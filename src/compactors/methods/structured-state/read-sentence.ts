@@ -38,10 +38,10 @@ const NOT_NAME_WORDS = new Set(
   ),
 );
 
-/** Whether two words are a person's name: both capitalised, neither a common sentence opener or thing. */
+/** Whether one or two words are a person's name: capitalised, none a common sentence opener or thing. */
 export function isPersonName(name: string): boolean {
   const words = name.split(' ');
-  if (words.length !== 2) return false;
+  if (words.length > 2) return false;
   return words.every((word) => /^[A-Z][a-z]+(?:[-'][A-Za-z]+)?$/.test(word) && !NOT_NAME_WORDS.has(word));
 }
 
@@ -194,8 +194,8 @@ export function readText(
     const pointsBack =
       speaker === 'user' &&
       at > 0 &&
-      PROHIBITION.test(bare) &&
       REFERS_BACK.test(bare) &&
+      PROHIBITION.test(bare) &&
       topicWords(bare).size <= REFERENCE_WORDS;
     const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
     readSentence(ledger, sentence, speaker, 0, before);

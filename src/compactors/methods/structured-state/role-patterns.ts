@@ -18,6 +18,12 @@ function eitherCase(pattern: string): string {
 
 const ROLE_NOUN = `(?:owner|co-owner|maintainer|on[- ]call(?: engineer)?|approver|reviewer|release (?:manager|captain|driver)|(?:tech(?:nical)? |team |project |engineering )?lead|manager|point of contact|contact|keyholder|admin(?:istrator)?|sponsor|decision[- ]maker|assignee|pager(?: duty)?|go-to (?:person|engineer)|dri|sme|expert)`;
 
+// A first name on its own ("Priya"), for the patterns that also say it is a person.
+const FIRST_NAME = "([A-Z][a-z]+(?:[-'][A-Za-z]+)?)";
+// Role verbs after "who" or a pronoun: "who owns", "she handles".
+const ROLE_VERB_BARE =
+  '(?:owns|maintains|handles|runs|leads|manages|covers|approves|reviews|signs off|looks after|takes care of|knows)\\b';
+
 const ROLE_VERB = `(?:owns|co-owns|maintains|handles|runs|leads|manages|covers|approves|reviews|signs off(?: on)?|looks after|takes care of|is responsible for|is in charge of|is accountable for|is on[- ]call|carries (?:its|the) pager|holds the pager|has the pager|knows (?:the|our|everything)|(?:is|'s) (?:taking|picking up|handling|owning|covering|leading|running|driving|doing)|will (?:own|handle|run|lead|manage|cover|approve|review|sign off|look after|take care of|take|pick up|drive|do))`;
 
 // Where a clause starts: the sentence's start, a clause mark, or a linking word.
@@ -55,6 +61,8 @@ const ASSIGNMENTS: readonly RegExp[] = [
     `\\b(?:owned|handled|run|maintained|approved|reviewed|led|managed|covered|signed off) by ${NAME}`,
     'g',
   ),
+  // "the release manager, Tom Becker, …", "our DBA Ines Marsh"
+  new RegExp(`\\b${eitherCase('(?:our|the|their|your)')} (?:[\\w-]+ ){0,2}${ROLE_NOUN}(?:,| ) ?${NAME}`, 'g'),
   // "Dana Reyes, our platform lead, …"
   new RegExp(`${NAME}, (?:our|the|their|a|an|your) (?:[\\w-]+ ){0,2}${ROLE_NOUN}\\b`, 'g'),
   // "Driftwood Hardware processes the card payments": a name doing a standing piece of work.
@@ -64,7 +72,15 @@ const ASSIGNMENTS: readonly RegExp[] = [
   ),
 ];
 
+// "ask Priya, she owns the exporter", "Priya (who runs billing)": a first name alone, then a pronoun or "who".
+const BY_PRONOUN = new RegExp(
+  `\\b${FIRST_NAME}(?: [A-Z][a-z]+)?(?:,| \\(|\\s[—–-])\\s*(?:who|she|he|they)(?:'s| is| are)? (?:now |also |still )?(?:${ROLE_VERB}|(?:the |our |their |a |an )?(?:[\\w-]+ ){0,2}${ROLE_NOUN}\\b|${ROLE_VERB_BARE})`,
+  'g',
+);
+
 const HAS_NAME = /[A-Z][a-z]+(?:[-'][A-Za-z]+)? [A-Z][a-z]/;
+// "Priya, she owns …": a first name alone counts only before a pronoun or "who".
+const NAMES_BY_PRONOUN = /[,(—–-]\s*(?:who|she|he|they)\b/;
 
 // A sentence that drops a plan describes the plan; any role word in it belongs to the plan. ("Approval goes
 // to Dana instead of Tom" replaces a role, and is one.)
@@ -74,9 +90,10 @@ const DROPS_PLAN =
 /** The names a sentence assigns a responsibility to; none when it only mentions a role in passing. */
 export function assignedRoleNames(sentence: string, isName: (name: string) => boolean): string[] {
   // Every pattern needs a name; most sentences (and tool output lines) have none, and cost one test.
-  if (!HAS_NAME.test(sentence) || DROPS_PLAN.test(sentence)) return [];
+  const twoWordName = HAS_NAME.test(sentence);
+  if (!(twoWordName || NAMES_BY_PRONOUN.test(sentence)) || DROPS_PLAN.test(sentence)) return [];
   const names: string[] = [];
-  for (const pattern of ASSIGNMENTS) {
+  for (const pattern of twoWordName ? [...ASSIGNMENTS, BY_PRONOUN] : [BY_PRONOUN]) {
     for (const match of sentence.matchAll(pattern)) {
       const name = match[1];
       if (name === undefined || !/^[A-Z]/.test(name) || !isName(name) || names.includes(name)) continue;
