@@ -176,12 +176,24 @@ describe('structured-state: revisions without cue words', () => {
   it.each([
     ['We release on Thursday.', 'Make that Friday, QA needs another day.'],
     ['The staging port is 8080.', 'Sorry, I meant 8081 for staging.'],
+    ['Invoices are kept for 30 days.', 'Invoices are kept for 90 days, not 30 days.'],
   ])('a correction of a value the user gave ("%s", then "%s") supersedes it', async (stated, correction) => {
     const artifact = await compact([user(stated, 0), assistant('OK.', 0), user(correction, 1)]);
     const { immutableFacts, lockedDecisions, forbiddenBehaviors } = artifact.structuredState;
     expect(lockedDecisions).toEqual([correction]);
     expect(forbiddenBehaviors).toEqual([`Superseded, do not use: ${stated}`]);
     expect(immutableFacts).not.toContain(stated);
+  });
+
+  it('a correction naming a person ("page B instead of A") does not supersede what A owns', async () => {
+    const artifact = await compact([
+      user('Joana Silva owns the backup job and carries its pager.', 0),
+      user('For the ledger queue, page Malik Osei instead of Joana Silva.', 1),
+    ]);
+    expect(artifact.structuredState.forbiddenBehaviors).toEqual([]);
+    expect(artifact.structuredState.entityMap['Joana Silva']).toBe(
+      'Joana Silva owns the backup job and carries its pager.',
+    );
   });
 
   it('"the first approach was better" brings back the plan before the one it replaces', async () => {

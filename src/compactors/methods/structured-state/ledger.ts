@@ -95,7 +95,9 @@ export class Ledger {
       const topics = named ? topicWords(phrases.join(' ')) : overrideTopics;
       const decision = this.index.newestDecision(topics, override, true);
       // "Make that Friday", "I meant 8081": a correction of something the user stated, newer than any plan.
-      const stated = named ? undefined : this.newestStated(override, topics, decision);
+      const stated = named
+        ? this.newestStatedNaming(phrases, overrideTopics, decision)
+        : this.newestStated(override, topics, decision);
       const previous =
         stated ?? decision ?? (named ? undefined : this.index.newestDecision(topics, override));
       if (previous !== undefined) {
@@ -132,6 +134,32 @@ export class Ledger {
       // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
       if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
       if (brief || [...this.index.topicsOf(entry)].some((word) => topics.has(word))) return entry;
+    }
+    return undefined;
+  }
+
+  /**
+   * "The port is 8081, not 8080": the newest fact the user stated, among the last few, that names a rejected
+   * phrase as whole words and shares a subject word with the correction. Only one newer than `than`.
+   */
+  private newestStatedNaming(
+    phrases: readonly string[],
+    topics: ReadonlySet<string>,
+    than: LedgerEntry | undefined,
+  ): LedgerEntry | undefined {
+    const needles = phrases
+      .map((phrase) => ` ${comparisonText(phrase)} `)
+      .filter((needle) => needle.length > 4);
+    const oldest = Math.max(0, this.stated.length - RECENT_STATED);
+    for (let at = this.stated.length - 1; at >= oldest; at--) {
+      const entry = this.stated[at] as LedgerEntry;
+      if (entry.kind !== 'fact') continue;
+      if (than !== undefined && entry.order < than.order) return undefined;
+      const text = ` ${comparisonText(entry.text)} `;
+      const named = needles.find((needle) => text.includes(needle));
+      if (named === undefined) continue;
+      // A subject word besides the phrase itself: "page B instead of Freya Bakker" is not about Bakker's role.
+      if (sharedCount(this.index.topicsOf(entry), topics, topicWords(named)) > 0) return entry;
     }
     return undefined;
   }
