@@ -228,7 +228,9 @@ const MAX_OPTION_CHARS = 300;
 export function recordAcceptance(ledger: Ledger, proposalText: string, reply: string): boolean {
   const agrees = isAcceptance(reply);
   // A reply that agrees by restating one option ("Patch the call sites for now, then") chooses it too.
-  if (!agrees && !mayRestate(reply)) return false;
+  // Parsing the proposal costs more than these tests: only a message that proposes or asks is parsed.
+  const asks = PROPOSES.test(proposalText) || /\?\s*$/.test(proposalText);
+  if (!agrees && !(asks && mayRestate(reply))) return false;
   const proposal = readProposal(proposalText);
   if (proposal === undefined) return false;
   const chosen = agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply);

@@ -92,7 +92,8 @@ export type Speaker = 'user' | 'assistant' | 'tool';
 /** The kind a sentence is kept as, or undefined when it states nothing worth keeping. */
 export function classifySentence(sentence: string, speaker: Speaker): EntryKind | undefined {
   const lower = lowerPlain(sentence);
-  const override = revises(lower);
+  // The agent's revisions count only with an override cue (below); only the user's are read in full.
+  const override = speaker === 'user' && revises(lower);
   const prohibition = PROHIBITION.test(lower);
   const task = TASK.test(lower);
   const deferral = DEFERRAL.test(lower);
@@ -169,6 +170,9 @@ export function readSentence(
 // "Let's not do that again": a rule whose object is the sentence before it.
 const REFERS_BACK = /\b(?:do|doing|repeat|try|trying) (?:that|this|it)\b|\b(?:that|this|it) again\b/;
 const REFERENCE_WORDS = 3;
+// "Scratch that." and the like are this short; an opener ("Okay, so —") may come before.
+const BARE_REVISION_WORDS = 3;
+const OPENER_WORDS = 4;
 const CONTEXT_SENTENCES = 2;
 
 /**
@@ -186,10 +190,14 @@ export function readText(
   for (let at = 0; at < sentences.length; at++) {
     const sentence = sentences[at] as string;
     if (skip?.(sentence)) continue;
-    const bare = lowerPlain(stripOpener(sentence));
-    if (at + 1 < sentences.length && bare.split(/\s+/).length <= 3 && revises(bare) && !RESETS.test(bare)) {
-      sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
-      continue;
+    // Most sentences are long and point nowhere: the cheap tests go first.
+    const short = sentence.split(/\s+/).length <= BARE_REVISION_WORDS + OPENER_WORDS;
+    const bare = short || speaker === 'user' ? lowerPlain(stripOpener(sentence)) : '';
+    if (short && at + 1 < sentences.length && bare.split(/\s+/).length <= BARE_REVISION_WORDS) {
+      if (revises(bare) && !RESETS.test(bare)) {
+        sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
+        continue;
+      }
     }
     const pointsBack =
       speaker === 'user' &&
