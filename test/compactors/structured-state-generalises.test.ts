@@ -244,7 +244,8 @@ describe('structured-state: rules inside tool outputs', () => {
     expect(forbiddenBehaviors).toContain(
       `Migrations are append-only; never edit one that has shipped. ${source}`,
     );
-    expect(lockedDecisions).toContain(`Run \`make fmt\` before you push. ${source}`);
+    expect(forbiddenBehaviors).toContain(`Run \`make fmt\` before you push. ${source}`);
+    expect(lockedDecisions).toEqual([]);
     expect(renderArtifact(artifact)).not.toContain('Thanks for pitching in');
   });
 
@@ -286,11 +287,11 @@ describe('structured-state: rules inside tool outputs', () => {
       assistant('Reading the service.', 2, readCall('src/ticket_service.go')),
       tool('r1', 'read_file', 'func (s *Service) Only() error {\n\treturn nil // only when ready\n}', 2),
     ]);
-    const { forbiddenBehaviors, lockedDecisions } = artifact.structuredState;
+    const { forbiddenBehaviors } = artifact.structuredState;
     expect(forbiddenBehaviors).toContain(
       'mkowal: Please don’t add another singleton here; pass the client in. (`gh pr view 41 --comments`)',
     );
-    expect(has(lockedDecisions, 'The refund queue must be drained before any deploy. (fetch_ticket')).toBe(
+    expect(has(forbiddenBehaviors, 'The refund queue must be drained before any deploy. (fetch_ticket')).toBe(
       true,
     );
     expect(JSON.stringify(artifact.structuredState)).not.toContain(

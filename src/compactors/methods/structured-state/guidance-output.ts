@@ -1,7 +1,7 @@
 /**
  * Rules that reach the session inside a tool output: a CONTRIBUTING.md or AGENTS.md the agent reads, a code
  * review comment, a ticket. They bind the agent as much as the user's own words, so each rule line is kept as a
- * rule (or, when it requires rather than forbids, as a decision), with the output it came from.
+ * rule, whether it forbids, restricts or requires, with the output it came from.
  */
 import { EXCEPTION, PROHIBITION, REQUIREMENT } from './cue-patterns.js';
 import type { EntryKind } from './ledger-entry.js';
@@ -49,11 +49,15 @@ export function guidanceKind(sentence: string): EntryKind | undefined {
   // A sentence: it opens with a letter or a quote and has a few real words ("✓ 18 passed (18)" is not one).
   if (!/^["'`\p{L}]/u.test(lower) || (lower.match(/\p{L}{3,}/gu) ?? []).length < 4 || /\?\s*$/.test(lower))
     return undefined;
-  // In a guide, a negated or restricting sentence limits what may be done: it is a rule.
-  if ((PROHIBITION.test(lower) || RESTRICTS.test(lower)) && !EXCEPTION.test(lower)) return 'rule';
-  if (REQUIREMENT.test(lower) || EXCEPTION.test(lower) || IMPERATIVE.test(lower) || CONVENTION.test(lower))
-    return 'decision';
-  return undefined;
+  // In a guide, a sentence that forbids, restricts, requires or tells the reader what to do is a rule.
+  const states =
+    PROHIBITION.test(lower) ||
+    RESTRICTS.test(lower) ||
+    REQUIREMENT.test(lower) ||
+    EXCEPTION.test(lower) ||
+    IMPERATIVE.test(lower) ||
+    CONVENTION.test(lower);
+  return states ? 'rule' : undefined;
 }
 
 /** The rules in the lines of a guidance output, in order, each with its kind; at most a couple of dozen. */
@@ -83,8 +87,8 @@ const MAX_COMMENT_RULES = 8;
 
 /**
  * The rules written as comments in a file the agent reads ("# never bump this image: the cluster pins it"): a
- * comment that forbids or restricts is a rule, one that requires is a decision. Comments that only describe
- * code say neither and are left.
+ * comment that forbids, restricts or requires is a rule. Comments that only describe code say none of these and
+ * are left.
  */
 export function commentRules(lines: readonly string[]): { kind: EntryKind; text: string }[] {
   const rules: { kind: EntryKind; text: string }[] = [];
@@ -93,14 +97,8 @@ export function commentRules(lines: readonly string[]): { kind: EntryKind; text:
     if (comment === undefined || comment.length > MAX_RULE_CHARS) continue;
     const lower = comment.toLowerCase().replace(/[’‘]/g, "'");
     if ((lower.match(/\p{L}{3,}/gu) ?? []).length < 4) continue;
-    const kind =
-      (PROHIBITION.test(lower) || RESTRICTS.test(lower)) && !EXCEPTION.test(lower)
-        ? 'rule'
-        : REQUIREMENT.test(lower)
-          ? 'decision'
-          : undefined;
-    if (kind === undefined) continue;
-    rules.push({ kind, text: comment });
+    if (!(PROHIBITION.test(lower) || RESTRICTS.test(lower) || REQUIREMENT.test(lower))) continue;
+    rules.push({ kind: 'rule', text: comment });
     if (rules.length >= MAX_COMMENT_RULES) break;
   }
   return rules;
