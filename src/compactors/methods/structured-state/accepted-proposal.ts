@@ -229,8 +229,8 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
   const agrees = isAcceptance(reply);
   // A reply that agrees by restating one option ("Patch the call sites for now, then") chooses it too.
   // Parsing the proposal costs more than these tests: only a message that proposes or asks is parsed.
-  const asks = PROPOSES.test(proposalText) || /\?\s*$/.test(proposalText);
-  if (!agrees && !(asks && mayRestate(reply))) return false;
+  if (!agrees && !(mayRestate(reply) && (/\?\s*$/.test(proposalText) || PROPOSES.test(proposalText))))
+    return false;
   const proposal = readProposal(proposalText);
   if (proposal === undefined) return false;
   const chosen = agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply);

@@ -3,6 +3,7 @@ import { EXCEPTION, FAILURE, PROHIBITION, THRESHOLD } from './cue-patterns.js';
 import { commentRules, guidanceRules, isGuidanceSource } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
 import { rolesIn } from './read-sentence.js';
+import { ROLE_HINT } from './role-patterns.js';
 
 const MAX_FIELD = 160;
 const SHORT_OUTPUT_LINES = 6;
@@ -100,7 +101,7 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
       referenced++;
       return true;
     }
-    if (rolesIn(line).length > 0) return true;
+    if (ROLE_HINT.test(line) && rolesIn(line).length > 0) return true;
     // A limit in prose, not an assignment or a call in code.
     return THRESHOLD.test(lower) && !/[=;{}()]|=>/.test(line);
   });

@@ -87,6 +87,13 @@ const NAMES_BY_PRONOUN = /[,(—–-]\s*(?:who|she|he|they)\b/;
 const DROPS_PLAN =
   /\b(?:shelved|scrapped|ditched|nixed|abandoned|binned|cancell?ed|off the table|won'?t fly)\b/i;
 
+/**
+ * A cheap first test for long tool outputs, whose lines are many: a word every role statement in them uses.
+ * ("Driftwood Hardware processes the payments" needs none, and is found in what people say, not in outputs.)
+ */
+export const ROLE_HINT =
+  /owner|owns|maintain|handle|runs\b|lead|manage|cover|approv|review|sign|look|take|charge|accountab|call|pager|contact|admin|sponsor|decision|assign|go-to|\bdri\b|\bsme\b|expert|\bask\b|ping|page|talk|check with|loop in|escalat|reach out|goes to|routes? to|belongs|handed|->|→|=>|\bby [A-Z]|\bwho\b|\bshe\b|\bhe\b|\bthey\b/i;
+
 /** The names a sentence assigns a responsibility to; none when it only mentions a role in passing. */
 export function assignedRoleNames(sentence: string, isName: (name: string) => boolean): string[] {
   // Every pattern needs a name; most sentences (and tool output lines) have none, and cost one test.
