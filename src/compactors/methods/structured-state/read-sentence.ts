@@ -94,7 +94,8 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
   const lower = lowerPlain(sentence);
   // The agent's revisions count only with an override cue (below); only the user's are read in full.
   const override = speaker === 'user' && revises(lower);
-  const prohibition = PROHIBITION.test(lower);
+  // The agent's statements never become rules; its questions still need the test below.
+  const prohibition = (speaker === 'user' || isQuestion(sentence)) && PROHIBITION.test(lower);
   const task = TASK.test(lower);
   const deferral = DEFERRAL.test(lower);
   const decision = DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
