@@ -6,7 +6,7 @@
 
 /** A prohibition: something the agent must not do. */
 export const PROHIBITION =
-  /\b(?:never|don'?t|do not|does not|must not|mustn'?t|must never|should not|shouldn'?t|can'?t|cannot|may not|won'?t|will not|under no circumstances|off the table|off[- ]limits|not allowed|not permitted|forbidden|prohibited|banned|avoid|stay away from|refrain from|no longer (?:valid|allowed|supported)|not an option|out of the question|whatever (?:you|we) do|do not edit|keep (?:your hands )?off|hard no|no-go|nope)\b|^no [a-z]/;
+  /\b(?:never|don'?t|do not|does not|must not|mustn'?t|must never|should not|shouldn'?t|can'?t|cannot|may not|won'?t|will not|under no circumstances|off the table|off[- ]limits|not allowed|not permitted|forbidden|prohibited|banned|avoid|stay away from|steer clear|refrain from|no longer (?:valid|allowed|supported)|not an option|out of the question|whatever (?:you|we) do|do not edit|keep (?:your hands )?off|hands[- ]off|hold off|non[- ]starter|no need to|let'?s not|(?:remember|make sure|be careful|take care|careful|please|try|need|needs|agreed|told you|asked you) not to|hard no|no-go|nope)\b|^no (?!(?:rush|worries|problem|pressure|hurry|big deal|idea|doubt|wonder)\b)[a-z]|\bleave (?:[\w./@'-]+ ){1,5}?(?:alone|be|untouched|as[- ]is|as it is|the way it is|in place)\b|\bkeep (?:[\w./@'-]+ ){1,5}?out of\b|\b(?:stays?|remains?|is to (?:stay|remain)) (?:as[- ]is|untouched|frozen|unchanged|put|where it is)\b|\bi'?d (?:rather|prefer) (?:we |you |it )?(?:not|didn'?t|leave|avoid|skip|stay)\b|\b(?:isn'?t|aren'?t|is not|are not|wasn'?t|never) (?:allowed|permitted|ok(?:ay)?|acceptable|welcome|an option|on the table|up for (?:debate|discussion))\b|\b(?:nobody|no one|none of us) (?:should|may|can|must|is to|gets to|(?!has\b|is\b|was\b|knows\b|seems\b|wants\b|likes\b|needs\b)\w+s\b)|\b(?:we'?re|we are|i'?m|i am|you'?re|you are) not (?:\w+ing|going to)\b|\b(?:we|you) aren'?t (?:\w+ing|going to)\b|\b(?:is|are|stays?|remains?|'s) (?:now )?(?:frozen|locked(?: down)?|read-only|reserved for|sacred|untouchable|hands[- ]off|off[- ]limits|a bad idea|a terrible idea|dangerous)\b|\bstop (?:\w+ing)\b|\b(?:absolutely|definitely|certainly) not\b|\bnot a chance\b|\bthe last thing (?:we|i) want\b|\b(?:stay|stays|keep) (?:out of|away from|clear of)\b|\bleave (?:[\w./@'-]+ ){1,4}?to (?:the |our )?\w+\b|\bnot to be\b|\b(?:can|may|should|must|is to|are to) only\b|^only (?!if\b|when\b|once\b|after\b)|\bonly (?:the |our )?[\w-]+(?: [\w-]+)? (?:may|can|should|gets to|get to|is allowed to|are allowed to)\b|\breserved for\b|\b(?:that'?s|it'?s) a (?:hard |firm )?no(?![-\w])|\ba no from me\b|\b(?:i'?m|we'?re|i am|we are) against\b|\b(?:isn'?t|is not|won'?t be|will not be|not) happening\b|\bwon'?t happen\b|\bdiscouraged\b|\bnot something (?:we|you|i)\b|\bunder no (?:condition|account)s?\b|\bresist the (?:urge|temptation)\b|\boff the (?:cards|menu)\b/;
 
 /** A positive hard rule: something the agent must always do. */
 export const REQUIREMENT =
@@ -14,11 +14,15 @@ export const REQUIREMENT =
 
 /** An exception to a rule: it permits, so it is kept beside the rule, not under prohibitions. */
 export const EXCEPTION =
-  /\b(?:except|exception|unless|only (?:once|if|when|after)|the one case|carve[- ]out)\b/;
+  /\b(?:except|exception|unless|only (?:once|if|when|after)|the one case|carve[- ]out|apart from|other than|aside from|save for|excluding|as long as|provided that)\b/;
+
+/** Words that settle something: a sentence with one is a decision even when what it settles is a "not". */
+export const DECIDES =
+  /\b(?:decided|decision|agreed|settled (?:on|it)|we(?:'ve| have)? concluded|final (?:call|answer|decision)|it'?s settled)\b/;
 
 /** A decision or a plan being settled. */
 export const DECISION =
-  /\b(?:let'?s|let us|we'?ll|we will|we go with|go(?:ing)? with|decided|decision|agreed|settled on|chose|chosen|pick(?:ed)?|opt(?:ed)? for|stick with|the plan is|plan is to|we use|use .+ (?:as|for)|final answer|approved)\b/;
+  /(?:^|\b(?:current|new|the|our) )plan(?: for [^:]{1,40})?:|\bapproach:|\b(?:we'?re|we are|i'?m|i am) going to\b|\bgo ahead with\b|\bwe should\b|\bis the way to go\b|\b(?:let'?s|let us|we'?ll|we will|we go with|go(?:ing)? with|decided|decision|agreed|settled on|chose|chosen|pick(?:ed)?|opt(?:ed)? for|stick with|the plan is|plan is to|we use|use .+ (?:as|for)|final answer|approved)\b/;
 
 /** A change of an earlier plan or statement: the newer one stands, the older one is superseded. */
 export const OVERRIDE =
@@ -50,7 +54,7 @@ export const THRESHOLD =
 
 /** A request of the moment ("find every use of X", "can you run the tests"): it states nothing that lasts. */
 export const REQUEST =
-  /^(?:(?:can|could|would) you |please |i'?d like to see |let me see |show me |walk me through |tell me |find |run |read |open |check |list |look |grep |search |explain |give me |what'?s |what is |which |where |how )/;
+  /^(?:(?:can|could|would) you |please |i'?d like to see |let me see |show me |walk me through |tell me |remind me |find |run |read |open |check |list |look |grep |search |explain |give me |what'?s |what is |which |where |how )/;
 
 /** A concrete value a fact is made of: a number, a path, a URL, code, an identifier, a version, a name or a day. */
 export const VALUE =

@@ -127,8 +127,11 @@ export class LedgerIndex {
     return record.topics;
   }
 
-  /** The newest decision other than `except` that shares a topic word with `topics`, else the newest decision. */
-  newestDecision(topics: ReadonlySet<string>, except: LedgerEntry): LedgerEntry | undefined {
+  /**
+   * The newest decision other than `except` that shares a topic word with `topics`, else (unless `onTopic`)
+   * the newest decision.
+   */
+  newestDecision(topics: ReadonlySet<string>, except: LedgerEntry, onTopic = false): LedgerEntry | undefined {
     const skip = this.position.get(except);
     const newest = (list: readonly number[] | undefined): number => {
       if (list === undefined) return -1;
@@ -137,7 +140,7 @@ export class LedgerIndex {
     };
     let best = -1;
     for (const topic of topics) best = Math.max(best, newest(this.decisionsByTopic.get(topic)));
-    if (best < 0) best = newest(this.decisions);
+    if (best < 0 && !onTopic) best = newest(this.decisions);
     return best < 0 ? undefined : (this.records[best] as Indexed).entry;
   }
 

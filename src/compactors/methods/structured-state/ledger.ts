@@ -1,5 +1,6 @@
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
+import { EARLIER_PLAN } from './revision-patterns.js';
 import { topicWords } from './topic-words.js';
 
 /** The prefix of an entry that a later statement superseded; it then sits with the prohibitions. */
@@ -19,6 +20,8 @@ export class Ledger {
   /** Paths read, each once, in the order of their latest read (a re-read moves a path to the end). */
   private readonly reads = new Map<string, true>();
   private readonly index = new LedgerIndex();
+  /** Entries the user stated in this call, in order: what a correction ("make that Friday") may replace. */
+  private readonly stated: LedgerEntry[] = [];
 
   /** Every entry, in the order it was first kept. */
   get entries(): readonly LedgerEntry[] {
@@ -62,13 +65,16 @@ export class Ledger {
    * it and shares the override's subject, becomes a rejected entry. With no phrase ("scratch that"), the
    * newest earlier decision on the same subject (else the newest decision) is the one replaced.
    */
-  supersede(override: LedgerEntry, phrases: readonly string[]): void {
+  supersede(override: LedgerEntry, phrases: readonly string[], returnedTo?: string): void {
     const overrideTopics = topicWords(override.text);
+    const rejected = new Set<LedgerEntry>();
     let replaced = 0;
     for (const phrase of phrases) {
       // "rather than Postgres for the queue" names Postgres: the phrase is cut from its end until it matches.
       const words = comparisonText(phrase).split(' ');
-      for (let length = words.length; length > 0 && replaced === 0; length--) {
+      // A person's name is not cut to a first name: "Freya" would find every Freya.
+      const shortest = /^[A-Z][a-z]+ [A-Z][a-z]+/.test(phrase.trim()) ? 2 : 1;
+      for (let length = words.length; length >= shortest && replaced === 0; length--) {
         const needle = words.slice(0, length).join(' ');
         if (needle.length < 3) break;
         const needleTopics = topicWords(needle);
@@ -77,14 +83,121 @@ export class Ledger {
           const sameSubject = sharedCount(this.index.topicsOf(entry), overrideTopics, needleTopics) >= 2;
           if (entry.kind === 'decision' || sameSubject) {
             this.reject(entry);
+            rejected.add(entry);
             replaced++;
           }
         }
       }
     }
-    if (replaced > 0) return;
-    const previous = this.index.newestDecision(overrideTopics, override);
-    if (previous !== undefined) this.reject(previous);
+    if (replaced === 0) {
+      // A plan named but not found ("park the dashboard work") replaces only a decision on its subject.
+      const named = phrases.length > 0;
+      const topics = named ? topicWords(phrases.join(' ')) : overrideTopics;
+      const decision = this.index.newestDecision(topics, override, true);
+      // "Make that Friday", "I meant 8081": a correction of something the user stated, newer than any plan.
+      const stated = named
+        ? this.newestStatedNaming(phrases, overrideTopics, decision)
+        : this.newestStated(override, topics, decision);
+      const previous =
+        stated ?? decision ?? (named ? undefined : this.index.newestDecision(topics, override));
+      if (previous !== undefined) {
+        this.reject(previous);
+        rejected.add(previous);
+      }
+    }
+    if (returnedTo === EARLIER_PLAN) this.reinstateEarlier(override, rejected);
+    else if (returnedTo !== undefined) this.reinstate(returnedTo, override, rejected);
+  }
+
+  /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
+  markStated(entry: LedgerEntry): void {
+    this.stated.push(entry);
+  }
+
+  /**
+   * The newest fact the user stated, among the last few, that a correction replaces: one holding a value of the
+   * kind the correction gives (a number, a weekday), on its subject unless the correction is brief. Only one
+   * newer than `than`.
+   */
+  private newestStated(
+    override: LedgerEntry,
+    topics: ReadonlySet<string>,
+    than: LedgerEntry | undefined,
+  ): LedgerEntry | undefined {
+    const shapes = valueShapes(override.text);
+    const brief = override.text.split(/\s+/).length <= BRIEF_CORRECTION_WORDS;
+    const oldest = Math.max(0, this.stated.length - RECENT_STATED);
+    for (let at = this.stated.length - 1; at >= oldest; at--) {
+      const entry = this.stated[at] as LedgerEntry;
+      if (entry === override || entry.kind !== 'fact') continue;
+      if (than !== undefined && entry.order < than.order) return undefined;
+      // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
+      if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
+      if (brief || [...this.index.topicsOf(entry)].some((word) => topics.has(word))) return entry;
+    }
+    return undefined;
+  }
+
+  /**
+   * "The port is 8081, not 8080": the newest fact the user stated, among the last few, that names a rejected
+   * phrase as whole words and shares a subject word with the correction. Only one newer than `than`.
+   */
+  private newestStatedNaming(
+    phrases: readonly string[],
+    topics: ReadonlySet<string>,
+    than: LedgerEntry | undefined,
+  ): LedgerEntry | undefined {
+    const needles = phrases
+      .map((phrase) => ` ${comparisonText(phrase)} `)
+      .filter((needle) => needle.length > 4);
+    const oldest = Math.max(0, this.stated.length - RECENT_STATED);
+    for (let at = this.stated.length - 1; at >= oldest; at--) {
+      const entry = this.stated[at] as LedgerEntry;
+      if (entry.kind !== 'fact') continue;
+      if (than !== undefined && entry.order < than.order) return undefined;
+      const text = ` ${comparisonText(entry.text)} `;
+      const named = needles.find((needle) => text.includes(needle));
+      if (named === undefined) continue;
+      // A subject word besides the phrase itself: "page B instead of Freya Bakker" is not about Bakker's role.
+      if (sharedCount(this.index.topicsOf(entry), topics, topicWords(named)) > 0) return entry;
+    }
+    return undefined;
+  }
+
+  /** "The first approach was better": the newest superseded plan on the subject of the one just replaced. */
+  private reinstateEarlier(override: LedgerEntry, justRejected: ReadonlySet<LedgerEntry>): void {
+    const topics = new Set<string>();
+    for (const entry of justRejected) for (const word of this.index.topicsOf(entry)) topics.add(word);
+    for (let at = this.list.length - 1; at >= 0; at--) {
+      const entry = this.list[at] as LedgerEntry;
+      if (entry.kind !== 'rejected' || entry === override || justRejected.has(entry)) continue;
+      if (!entry.text.startsWith(SUPERSEDED_PREFIX)) continue;
+      if (![...this.index.topicsOf(entry)].some((word) => topics.has(word))) continue;
+      this.unreject(entry);
+      return;
+    }
+  }
+
+  /**
+   * "Back to Vite": the newest superseded entry naming the plan returned to is current again (a decision),
+   * unless this same override has just superseded it.
+   */
+  private reinstate(phrase: string, override: LedgerEntry, justRejected: ReadonlySet<LedgerEntry>): void {
+    const words = comparisonText(phrase).split(' ');
+    for (let length = words.length; length > 0; length--) {
+      const found = this.index
+        .withRun(words.slice(0, length))
+        .filter((entry) => entry.kind === 'rejected' && entry !== override && !justRejected.has(entry))
+        .at(-1);
+      if (found === undefined) continue;
+      if (found.text.startsWith(SUPERSEDED_PREFIX)) this.unreject(found);
+      return;
+    }
+  }
+
+  /** "Ignore everything we've said so far": every current decision is superseded. */
+  supersedeAll(): void {
+    for (const entry of this.list) if (entry.kind === 'decision') this.reject(entry);
   }
 
   /** Puts back an entry read from an earlier artifact, as it was, after the ones restored before it. */
@@ -109,12 +222,36 @@ export class Ledger {
     return entry;
   }
 
+  /** A superseded entry made a current decision again (its text loses the prefix, keeping every run it had). */
+  private unreject(entry: LedgerEntry): void {
+    entry.kind = 'decision';
+    entry.priority = KIND_PRIORITY.decision;
+    entry.text = entry.text.slice(SUPERSEDED_PREFIX.length);
+    this.index.update(entry);
+  }
+
   private reject(entry: LedgerEntry): void {
+    // A role stated by the superseded plan ("Mira signs off on each canary") is marked superseded with it.
+    for (const [name, role] of this.entities)
+      if (role === entry.text) this.entities.set(name, `${SUPERSEDED_PREFIX}${role}`);
     entry.kind = 'rejected';
     entry.priority = KIND_PRIORITY.rejected;
     if (!entry.text.startsWith(SUPERSEDED_PREFIX)) entry.text = `${SUPERSEDED_PREFIX}${entry.text}`;
     this.index.update(entry);
   }
+}
+
+/** How far back a correction looks among the user's statements. */
+const RECENT_STATED = 12;
+/** A correction this short ("Make that Friday.") needs no shared subject word with what it corrects. */
+const BRIEF_CORRECTION_WORDS = 8;
+
+/** The kinds of values a text holds: numbers, weekdays. */
+function valueShapes(text: string): Set<string> {
+  const shapes = new Set<string>();
+  if (/\d/.test(text)) shapes.add('number');
+  if (/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text)) shapes.add('day');
+  return shapes;
 }
 
 /** Kinds an override can turn into a rejected entry. */

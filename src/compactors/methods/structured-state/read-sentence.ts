@@ -1,5 +1,6 @@
 import {
   CHANGE,
+  DECIDES,
   DECISION,
   DEFERRAL,
   EXCEPTION,
@@ -9,33 +10,75 @@ import {
   PROHIBITION,
   REQUEST,
   REQUIREMENT,
-  ROLE,
   TASK,
   VALUE,
 } from './cue-patterns.js';
 import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
-import { stripOpener } from './split-sentences.js';
+import {
+  CHANGE_OF_MIND,
+  DROPS_PLAN,
+  droppedPlans,
+  onlyDrops,
+  RESETS,
+  RETURNS_TO,
+  returnedPlan,
+} from './revision-patterns.js';
+import { assignedRoleNames } from './role-patterns.js';
+import { splitSentences, stripOpener } from './split-sentences.js';
 import { supersededPhrases } from './superseded-phrases.js';
+import { topicWords } from './topic-words.js';
 
 const NAME = /\b[A-Z][a-z]+(?:[-'][A-Za-z]+)? [A-Z][a-z]+(?:[-'][A-Za-z]+)?\b/g;
 
 // Capitalised words that start sentences or name things other than people; a "name" made of one is not one.
 const NOT_NAME_WORDS = new Set(
-  'The This That These Those There Then When Where Which What Who Why How Our Your Their His Her Its We You They It Let Lets Scratch Correction Event Events Back Still Before After Also Good Great Note Heads During For From With Without Check Quick Okay Sure Yes Thanks Understood Noted Done Going Going Please Any Anything Every Each Some Keep Use Run Read Write Make Page Ask Fix Add The Release Runbook Step Stage Staging Production Prod Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December API CI Node Postgres Redis Docker Kubernetes Warning Owner Platform Team Error Failed Created Modified Superseded Goal Now'.split(
+  'So And But Also Actually Then Ping Page Talk Loop The This That These Those There Then When Where Which What Who Why How Our Your Their His Her Its We You They It Let Lets Scratch Correction Event Events Back Still Before After Also Good Great Note Heads During For From With Without Check Quick Okay Sure Yes Thanks Understood Noted Done Going Going Please Any Anything Every Each Some Keep Use Run Read Write Make Page Ask Fix Add The Release Runbook Step Stage Staging Production Prod Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December API CI Node Postgres Redis Docker Kubernetes Warning Owner Platform Team Error Failed Created Modified Superseded Goal Now'.split(
     ' ',
   ),
 );
+
+/** Whether one or two words are a person's name: capitalised, none a common sentence opener or thing. */
+export function isPersonName(name: string): boolean {
+  const words = name.split(' ');
+  if (words.length > 2) return false;
+  return words.every((word) => /^[A-Z][a-z]+(?:[-'][A-Za-z]+)?$/.test(word) && !NOT_NAME_WORDS.has(word));
+}
 
 /** People named in a sentence: two capitalised words, neither a common sentence opener. */
 export function personNames(sentence: string): string[] {
   const names: string[] = [];
   for (const match of sentence.matchAll(NAME)) {
-    const [first, last] = match[0].split(' ') as [string, string];
-    if (NOT_NAME_WORDS.has(first) || NOT_NAME_WORDS.has(last)) continue;
-    if (!names.includes(match[0])) names.push(match[0]);
+    if (isPersonName(match[0]) && !names.includes(match[0])) names.push(match[0]);
   }
   return names;
+}
+
+/** The people a sentence gives a responsibility to (see `assignedRoleNames`). */
+export function rolesIn(sentence: string): readonly string[] {
+  // A sentence is asked twice in a row (to classify it, then to record its roles): the last answer is kept.
+  if (sentence !== lastRoles.sentence) {
+    lastRoles.sentence = sentence;
+    lastRoles.names = assignedRoleNames(sentence, isPersonName);
+  }
+  return lastRoles.names;
+}
+const lastRoles: { sentence: string; names: readonly string[] } = { sentence: '', names: [] };
+
+/**
+ * Whether a sentence revises an earlier plan: an override cue ("instead", "scratch that"), a change of mind
+ * ("on reflection"), a plan dropped by a verb ("shelved", "won't fly"), a return ("back to X") or a reset.
+ */
+export function revises(lower: string): boolean {
+  // A question asks about a plan; it revises none ("back to this morning: how is the query going?").
+  if (isQuestion(lower)) return false;
+  return (
+    OVERRIDE.test(lower) ||
+    CHANGE_OF_MIND.test(lower) ||
+    DROPS_PLAN.test(lower) ||
+    RETURNS_TO.test(lower) ||
+    RESETS.test(lower)
+  );
 }
 
 /** Lower case with typographic apostrophes made plain, so "mustn’t" reads as "mustn't". */
@@ -49,8 +92,10 @@ export type Speaker = 'user' | 'assistant' | 'tool';
 /** The kind a sentence is kept as, or undefined when it states nothing worth keeping. */
 export function classifySentence(sentence: string, speaker: Speaker): EntryKind | undefined {
   const lower = lowerPlain(sentence);
-  const override = OVERRIDE.test(lower);
-  const prohibition = PROHIBITION.test(lower);
+  // The agent's revisions count only with an override cue (below); only the user's are read in full.
+  const override = speaker === 'user' && revises(lower);
+  // The agent's statements never become rules; its questions still need the test below.
+  const prohibition = (speaker === 'user' || isQuestion(sentence)) && PROHIBITION.test(lower);
   const task = TASK.test(lower);
   const deferral = DEFERRAL.test(lower);
   const decision = DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
@@ -58,41 +103,110 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
   if (isQuestion(sentence) && !(override || prohibition || task || deferral || decision)) return undefined;
   if (speaker === 'assistant') {
     // The agent's own words count when they report a change, a failure or a role, or restate a plan.
-    if (override && (decision || hasValue)) return 'decision';
+    if (OVERRIDE.test(lower) && (decision || hasValue)) return 'decision';
     if (task && hasValue) return deferral ? 'deferred' : 'task';
     if (CHANGE.test(lower) && hasValue) return 'fact';
     if (FAILURE.test(lower) && hasValue) return 'error';
-    if (ROLE.test(lower) && personNames(sentence).length > 0) return 'fact';
+    if (rolesIn(sentence).length > 0) return 'fact';
     if (/\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower) && hasValue) return 'decision';
     return undefined;
   }
   const words = sentence.split(/\s+/).length;
-  if (override) return 'decision';
-  if (prohibition && !EXCEPTION.test(lower)) return 'rule';
+  // A revision that only drops a plan ("the nightly rebuild is shelved") is a rule against it; one that
+  // names the new plan is the current decision.
+  if (override) {
+    if (!onlyDrops(sentence)) return 'decision';
+    // "Park the dashboard work until next sprint" puts the plan off rather than ruling it out.
+    return deferral ? 'deferred' : 'rule';
+  }
+  // "We decided: we will not release before the audit" settles something: a decision, kept with its "not".
+  if (prohibition && !EXCEPTION.test(lower)) return DECIDES.test(lower) ? 'decision' : 'rule';
   if (deferral && words >= 4) return 'deferred';
   if (task) return 'task';
-  if (decision) return 'decision';
+  if (decision || DECIDES.test(lower)) return 'decision';
+  // "Check with Femi Adeyemi before …" asks for something, and names who to go to: the role lasts.
+  if (rolesIn(sentence).length > 0) return 'fact';
   // A request of the moment asks for work; the work's outcome, not the asking, is what lasts.
   if (REQUEST.test(lower)) return undefined;
-  if (hasValue || ROLE.test(lower)) return 'fact';
+  if (hasValue) return 'fact';
   return words >= 8 ? 'fact' : undefined;
 }
 
-/** Keeps one sentence: files it by kind, applies it as an override, and records the roles it names. */
-export function readSentence(ledger: Ledger, raw: string, speaker: Speaker, priorityBoost = 0): void {
+// A reset with nothing else in it ("Ignore everything we've said so far.") is applied, not kept.
+const BARE_RESET_WORDS = 10;
+
+/**
+ * Keeps one sentence: files it by kind, applies it as an override, and records the roles it names. `before`,
+ * when given, is what the sentence refers back to: kept in front of it, but not read for its kind.
+ */
+export function readSentence(
+  ledger: Ledger,
+  raw: string,
+  speaker: Speaker,
+  priorityBoost = 0,
+  before = '',
+): void {
   const sentence = stripOpener(raw);
+  const lower = lowerPlain(sentence);
+  if (speaker === 'user' && RESETS.test(lower)) {
+    ledger.supersedeAll();
+    if (sentence.split(/\s+/).length <= BARE_RESET_WORDS && !VALUE.test(sentence)) return;
+  }
   const kind = classifySentence(sentence, speaker);
   if (kind === undefined) return;
-  const lower = lowerPlain(sentence);
   const speakerPenalty = speaker === 'user' ? 0 : -10;
-  const entry = ledger.add(kind, sentence, undefined);
+  const entry = ledger.add(kind, before === '' ? sentence : `${before} ${sentence}`, undefined);
   if (entry === undefined) return;
   entry.priority += speakerPenalty + priorityBoost;
+  if (speaker === 'user') ledger.markStated(entry);
   // An exception narrows a rule without replacing it, so it supersedes nothing.
-  const overrides = OVERRIDE.test(lower) && !EXCEPTION.test(lower);
-  if (overrides && (speaker === 'user' || kind === 'decision'))
-    ledger.supersede(entry, supersededPhrases(sentence));
-  if (ROLE.test(lower)) {
-    for (const name of personNames(sentence)) ledger.setEntity(name, sentence, overrides);
+  const overrides = revises(lower) && !EXCEPTION.test(lower);
+  if (overrides && (speaker === 'user' || kind === 'decision')) {
+    const phrases = [...supersededPhrases(sentence), ...droppedPlans(sentence)];
+    ledger.supersede(entry, phrases, returnedPlan(sentence));
+  }
+  for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
+}
+
+// "Let's not do that again": a rule whose object is the sentence before it.
+const REFERS_BACK = /\b(?:do|doing|repeat|try|trying) (?:that|this|it)\b|\b(?:that|this|it) again\b/;
+const REFERENCE_WORDS = 3;
+// "Scratch that." and the like are this short; an opener ("Okay, so —") may come before.
+const BARE_REVISION_WORDS = 3;
+const OPENER_WORDS = 4;
+const CONTEXT_SENTENCES = 2;
+
+/**
+ * Reads a message's sentences in order. A bare revision ("Scratch that.", "Change of plan.") is read with the
+ * sentence after it, which it applies to; a rule that points back ("so let's not do that again") is read with
+ * the sentences before it, which say what "that" is.
+ */
+export function readText(
+  ledger: Ledger,
+  text: string,
+  speaker: Speaker,
+  skip?: (sentence: string) => boolean,
+): void {
+  const sentences = splitSentences(text);
+  for (let at = 0; at < sentences.length; at++) {
+    const sentence = sentences[at] as string;
+    if (skip?.(sentence)) continue;
+    // Most sentences are long and point nowhere: the cheap tests go first.
+    const short = sentence.split(/\s+/).length <= BARE_REVISION_WORDS + OPENER_WORDS;
+    const bare = short || speaker === 'user' ? lowerPlain(stripOpener(sentence)) : '';
+    if (short && at + 1 < sentences.length && bare.split(/\s+/).length <= BARE_REVISION_WORDS) {
+      if (revises(bare) && !RESETS.test(bare)) {
+        sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
+        continue;
+      }
+    }
+    const pointsBack =
+      speaker === 'user' &&
+      at > 0 &&
+      REFERS_BACK.test(bare) &&
+      PROHIBITION.test(bare) &&
+      topicWords(bare).size <= REFERENCE_WORDS;
+    const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
+    readSentence(ledger, sentence, speaker, 0, before);
   }
 }

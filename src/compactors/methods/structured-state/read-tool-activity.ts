@@ -1,7 +1,9 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
-import { EXCEPTION, FAILURE, PROHIBITION, ROLE, THRESHOLD } from './cue-patterns.js';
+import { EXCEPTION, FAILURE, PROHIBITION, THRESHOLD } from './cue-patterns.js';
+import { commentRules, guidanceRules, isGuidanceSource } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
-import { personNames } from './read-sentence.js';
+import { rolesIn } from './read-sentence.js';
+import { ROLE_HINT } from './role-patterns.js';
 
 const MAX_FIELD = 160;
 const SHORT_OUTPUT_LINES = 6;
@@ -99,7 +101,7 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
       referenced++;
       return true;
     }
-    if (ROLE.test(lower) && personNames(line).length > 0) return true;
+    if (ROLE_HINT.test(line) && rolesIn(line).length > 0) return true;
     // A limit in prose, not an assignment or a call in code.
     return THRESHOLD.test(lower) && !/[=;{}()]|=>/.test(line);
   });
@@ -130,7 +132,17 @@ function recordOutput(
   const lines = nonEmptyLines(output.content);
   if (lines.length === 0) return;
   const short = lines.length <= SHORT_OUTPUT_LINES && output.content.length <= SHORT_OUTPUT_CHARS;
-  if (isFailure(output)) {
+  const failed = isFailure(output);
+  // A guide, review comment or ticket: its rules are kept as rules, with where they came from.
+  const path = call === undefined ? undefined : pathOf(call);
+  if (!failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`)) {
+    const rules = guidanceRules(lines);
+    for (const rule of rules) ledger.add(rule.kind, `${rule.text} (${source})`);
+  } else if (!failed && path !== undefined) {
+    // A source or config file: its comments may carry rules ("# do not bump: the cluster pins this image").
+    for (const rule of commentRules(lines)) ledger.add(rule.kind, `${rule.text} (${source})`);
+  }
+  if (failed) {
     const errorLines = short ? lines : lines.filter((line) => FAILURE.test(line.toLowerCase()));
     const shown = (errorLines.length > 0 ? errorLines : lines).slice(0, MAX_ERROR_LINES);
     ledger.add('error', `${source} failed: ${shown.map((line) => shorten(line, 240)).join(' | ')}`);
@@ -143,8 +155,8 @@ function recordOutput(
     const lower = line.toLowerCase();
     const kind = PROHIBITION.test(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
     const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);
-    if (entry !== undefined && ROLE.test(lower)) {
-      for (const name of personNames(line)) ledger.setEntity(name, shorten(line, 200), false);
+    if (entry !== undefined) {
+      for (const name of rolesIn(line)) ledger.setEntity(name, shorten(line, 200), false);
     }
   }
 }

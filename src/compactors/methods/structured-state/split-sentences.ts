@@ -18,9 +18,15 @@ export function splitSentences(text: string): string[] {
 }
 
 // Openers people put before the point ("Okay, so —", "Quick one before I forget:"): they carry nothing a
-// later reader needs, and every kept sentence pays for them.
-const OPENER =
-  /^(?:(?:ok(?:ay)?|so|also|alright|right|well|btw|by the way|fyi|heads up|one more thing|quick one(?: before i forget)?|noting this here|for the record|just so you know|oh|hm+|ugh|good|great|thanks|perfect|cool|sure|yes|yeah)\b[\s,.:;!—–-]*|no[,.!]\s*)+/i;
+// later reader needs, and every kept sentence pays for them. Only discourse markers go, and only when set off
+// by punctuation ("Right, …" but not "Right now …", "Well, …" but not "Well-tested …"), and so do set phrases
+// ("For the record: …" but not "Heads up from Dana …", where the phrase is part of the statement). Answer words ("yes", "no", "sure",
+// "okay", "sounds good") never go: they accept or refuse something, and "yes, do that" without its "yes" is
+// an order with no history. Evaluative words ("good", "great") stay too: "Good news, …" is not filler.
+const MARKER = `(?:ok(?:ay)?,? so|so|also|alright|right|well|anyway|btw|fyi|oh|hm+|ugh|um+|uh|hey|hi|hello|thanks|thank you)`;
+const PHRASE = `(?:by the way|heads up|one more thing|quick one(?: before i forget)?|noting this here|for the record|just so you know|quick note|side note|small thing|one thing for the record|for context|good to know|worth knowing|before i forget|before we go on|while i think of it|circling back(?: to [^:,.]{1,40})?|back to (?:this morning|earlier|yesterday|before))`;
+const SET_OFF = String.raw`\s*(?:[,.:;!—–]|\s-{1,2}\s)[\s,.:;!—–-]*`;
+const OPENER = new RegExp(`^(?:(?:${MARKER}|${PHRASE})${SET_OFF})+`, 'i');
 
 /** The sentence without leading filler words and list markers; the original when nothing would be left. */
 export function stripOpener(sentence: string): string {

@@ -1,11 +1,12 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
 import type { MethodDefinition } from '../../registry/method-definition.js';
+import { isAcceptance, recordAcceptance } from './accepted-proposal.js';
 import { fitToBudget } from './fit-to-budget.js';
 import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
-import { readSentence } from './read-sentence.js';
+import { readText } from './read-sentence.js';
 import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
-import { splitSentences, stripOpener } from './split-sentences.js';
+import { stripOpener } from './split-sentences.js';
 
 const GOAL_WORDS = 60;
 const LATEST_WORDS = 40;
@@ -24,6 +25,8 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
     if (message.role === 'user' || message.role === 'assistant')
       for (const term of distinctiveTerms(message.content)) terms.add(term);
   }
+  // The assistant's last words since the user spoke: what a short "yes, do that" accepts.
+  let proposal = '';
   for (const message of messages) {
     if (message.role === 'user' || message.role === 'system') {
       const text = message.content.trim();
@@ -31,11 +34,20 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
       if (ledger.goal === '' && message.role === 'user')
         ledger.goal = firstWords(stripOpener(text), GOAL_WORDS);
       else if (message.role === 'user') ledger.latest = firstWords(stripOpener(text), LATEST_WORDS);
-      for (const sentence of splitSentences(text)) readSentence(ledger, sentence, 'user');
+      // Once the accepted proposal is recorded, the bare "sounds good" says nothing more.
+      const accepted = message.role === 'user' && proposal !== '' && recordAcceptance(ledger, proposal, text);
+      readText(
+        ledger,
+        text,
+        'user',
+        accepted ? (sentence) => isAcceptance(sentence) && sentence.split(/\s+/).length <= 8 : undefined,
+      );
+      if (message.role === 'user') proposal = '';
       continue;
     }
     if (message.role === 'assistant') {
-      for (const sentence of splitSentences(message.content)) readSentence(ledger, sentence, 'assistant');
+      readText(ledger, message.content, 'assistant');
+      if (message.content.trim() !== '') proposal = message.content;
     }
     readToolActivity(ledger, message, callsById, terms);
   }
@@ -50,7 +62,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.0.0',
+  version: '1.1.0',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,

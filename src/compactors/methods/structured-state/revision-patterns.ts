@@ -1,0 +1,101 @@
+/**
+ * How people revise a plan without the usual cue words ("instead", "actually"): they say they thought again
+ * ("on reflection", "come to think of it"), drop the plan by a verb ("X is shelved", "scrap the X idea",
+ * "park X", "X won't fly"), go back to an earlier one ("back to X"), name the new one by itself ("Y it is"), or
+ * reset everything said so far. Each pattern is over lower-cased text; the captures are the plans named.
+ */
+
+/** A change of mind with no word for what changed: the newest plan on the subject is the one replaced. */
+export const CHANGE_OF_MIND =
+  /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea|\d[\w.%]*(?: [a-z]+)?,? not \$?\d|i meant|i misspoke|my bad|should(?: have|'ve) said|make (?:that|it) (?=\S*\d|[a-z]+day\b)|^(?:hold on|hang on|wait)\b|\bnot\b[^,.;]{1,40}\b(?:anymore|any more)\b|\bdrop(?:ped|ping)? the [^,.;]{1,40} (?:idea|plan|approach|option)\b|the (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go))/;
+
+// Verbs that drop a plan. "Drop", "kill" and "cancel" are left out: "drop the index", "kill the process" and
+// "cancel the job" are work, not a change of plan; their past forms after "is" ("the rewrite is dropped") count.
+const DROP_VERB = `(?:shelve|scrap|ditch|nix|abandon|bin|park|axe|forget)`;
+const DROPPED = `(?:shelved|scrapped|ditched|nixed|abandoned|binned|killed|dropped|parked|cancell?ed|axed|dead|off the table|on ice|on hold)`;
+const COPULA = `(?:is|was|are|were|'s|has been|have been|gets|got|goes|went)`;
+// "Never shelve the audit", "don't forget the changelog": a negated drop verb is a rule, not a revision.
+const NOT_NEGATED = String.raw`(?<!\b(?:don'?t|do not|never|not|mustn'?t|must not|can'?t|won'?t) )`;
+// "doesn't work" is left out: it reports a failure more often than it drops a plan.
+const FAILS = `(?:won'?t|will not|isn'?t going to|is not going to) (?:fly|work|cut it|happen|scale)`;
+const STOP = `[^,.;:!?()—–]`;
+
+/** A plan dropped by a verb or a verdict ("X is shelved", "scrap X", "X won't fly"): the sentence overrides. */
+export const DROPS_PLAN = new RegExp(
+  String.raw`${NOT_NEGATED}\b(?:${DROP_VERB}(?:e?d|ped|ping|ing|s)?|forget about) (?:the|that|our|this|it|those|these)\b|\b${COPULA} (?:now |officially |just )?${DROPPED}\b|\b${FAILS}\b`,
+);
+
+/** Going back to an earlier plan: the plan named is current again, the newest one on its subject is not. */
+export const RETURNS_TO =
+  /(?:^|[,;:—–]\s*|\b(?:go|goes|going|went|switch|switching|move|moving|revert|reverting|return|returning|let'?s go|we go|we'?re|we are|i'?m|get|getting) )back to (?![^,.;!?]*:)([^,.;:!?()—–]+)|\brevert(?:ing)? to ([^,.;:!?()—–]+)|\b(?:stick|go|going) with the (?:original|first|earlier|old|previous) ([^,.;:!?()—–]+)/;
+
+/** A new choice named by itself: "Postgres it is", "Postgres, then", "going with Postgres". */
+export const NAMES_CHOICE =
+  /\b(?:it is|it'?s settled|then it is|final answer)[.!]?$|\b(?:going|go|we go) with\b|^[^,]{2,40}, then[.!]?$/;
+
+/** Everything said so far is void: every current decision is superseded. */
+export const RESETS =
+  /\b(?:ignore|disregard|forget) (?:everything|all (?:of )?(?:that|this|the above)|what we(?:'ve| have)? (?:said|discussed|planned|agreed))|\b(?:total|full|hard|complete) reset\b|\bstart (?:over|again|from scratch)\b|\bclean slate\b|\bback to (?:square one|the drawing board)\b/;
+
+// Each captures a plan a sentence drops, as written.
+const DROPPED_PATTERNS: readonly RegExp[] = [
+  new RegExp(
+    String.raw`${NOT_NEGATED}\b${DROP_VERB}(?:e?d|ped|ping|ing|s)? (?:about )?(?:the |that |our |this )?(${STOP}+?)(?: (?:idea|plan|approach|option|thing))?(?=[,.;:!?()—–]|$| for now| and | but | altogether| entirely)`,
+    'gi',
+  ),
+  new RegExp(
+    String.raw`(?:^|[,;:—–]\s*|\b(?:so|and|but|now) )(?:the |that |our |this )?(${STOP}+?)(?: (?:idea|plan|approach|option))? ${COPULA} (?:now |officially |just )?${DROPPED}\b`,
+    'gi',
+  ),
+  new RegExp(
+    String.raw`(?:^|[,;:—–]\s*|\b(?:so|and|but|now) )(?:the |that |our |this )?(${STOP}+?)(?: (?:idea|plan|approach|option))? ${FAILS}\b`,
+    'gi',
+  ),
+];
+
+/** The plans a sentence drops by a verb or verdict: "the per-tenant cache is shelved" gives ["per-tenant cache"]. */
+export function droppedPlans(sentence: string): string[] {
+  const found: string[] = [];
+  for (const pattern of DROPPED_PATTERNS) {
+    for (const match of sentence.matchAll(pattern)) {
+      const phrase = (match[1] ?? '').trim().replace(/^(?:the|that|our|this|about) /i, '');
+      // "it" or "that" alone names nothing; the newest plan on the subject stands in for it.
+      if (/^(?:it|that|this|them|those|these|everything|all)$/i.test(phrase)) continue;
+      if (phrase.replace(/[^\p{L}\p{N}]/gu, '').length >= 3 && !found.includes(phrase)) found.push(phrase);
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether a sentence only drops a plan and names no new one ("the nightly rebuild is shelved"): it is then a
+ * rule against the dropped plan. "Redis won't fly; Postgres it is" names the new plan in a clause of its own.
+ */
+export function onlyDrops(sentence: string): boolean {
+  const lower = sentence.toLowerCase();
+  if (!DROPS_PLAN.test(lower) || NAMES_CHOICE.test(lower)) return false;
+  return lower
+    .split(/[,;:—–]|\.\s/)
+    .map((clause) => clause.replace(CHANGE_OF_MIND, '').trim())
+    .filter((clause) => clause.split(/\s+/).filter((word) => /[a-z0-9]/.test(word)).length >= 3)
+    .every((clause) => DROPS_PLAN.test(clause));
+}
+
+/** What `returnedPlan` gives for "the first approach was better": the plan before the one replaced. */
+export const EARLIER_PLAN = '\u0000earlier';
+
+// "On reflection the first approach was better": a return to the plan before the current one, unnamed.
+const BACK_TO_EARLIER =
+  /\bthe (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go)\b/;
+
+/** The earlier plan a sentence goes back to ("back to Vite" gives "Vite"), or undefined. */
+export function returnedPlan(sentence: string): string | undefined {
+  if (BACK_TO_EARLIER.test(sentence.toLowerCase())) return EARLIER_PLAN;
+  const match = RETURNS_TO.exec(sentence.toLowerCase());
+  if (match === null) return undefined;
+  const phrase = (match[1] ?? match[2] ?? match[3] ?? '')
+    .trim()
+    .replace(/^(?:the|our|using|use) /, '')
+    .replace(/ (?:again|then|it is|instead)$/, '');
+  return phrase.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 ? phrase : undefined;
+}
