@@ -226,11 +226,15 @@ export function answerApplicationItem(
   const reason = findReason(parsed, action);
   if (reason === undefined) return { response: `Next step: ${action}.`, evidence: [] };
   // Quoting a bare "- X" list item would state X; say where the rule is instead.
-  const why =
-    classifyMention(reason.passage.text, action) === 'affirmed'
-      ? `the notes forbid it (${reason.passage.section.toLowerCase()}, line ${reason.passage.line})`
-      : sentence(reason.passage.text);
-  const refusal = `I will not ${action}: ${why}.`;
+  // Quoted after "I will not X:", a passage can read otherwise than on its own line ("Superseded, do not
+  // use: let's X" loses its label): the refusal must read as one, else it says where the rule is.
+  const where = `the notes forbid it (${reason.passage.section.toLowerCase()}, line ${reason.passage.line})`;
+  const quoted = `I will not ${action}: ${sentence(reason.passage.text)}.`;
+  const refusal =
+    classifyMention(reason.passage.text, action) === 'affirmed' ||
+    classifyMention(quoted, action) === 'affirmed'
+      ? `I will not ${action}: ${where}.`
+      : quoted;
   const next = findNextStep(parsed, prompt, action, reason.passage);
   const withNext = next === undefined ? refusal : `${refusal} Next step: ${sentence(next.text)}.`;
   // The whole answer must read as a refusal; a next step that reads otherwise is left out.

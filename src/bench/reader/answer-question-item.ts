@@ -59,6 +59,9 @@ const ITEM_CUE_WEIGHT = 2;
 const NAME_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
 const SHAPE_WEIGHT = 2;
+// A label that says what follows is no longer the plan.
+const SAYS_SUPERSEDED =
+  /^(?:[-*•]\s*)?(?:superseded|rejected|dropped|abandoned|obsolete|outdated|old plan|previous plan|no longer|do not use|don'?t use)\b/i;
 const LABEL_WEIGHT = 2;
 
 // An item named by its number: "rule one", "option 2", "step three", "the second option".
@@ -115,6 +118,9 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const recencyWeight = profile.newestWins ? 1 : 0.25;
   const factShapeRarity = rarity(parsed.factShapeFrequency);
   const cuesOfKind = CUES_OF_KIND[profile.cue];
+  const shape = questionShape(item.prompt);
+  const subjectName = shape.yesNo ? names[0] : undefined;
+  const subject = subjectName === undefined ? undefined : ` ${normalizeText(subjectName)} `;
   const shapeBonus = shapeScores(parsed, item.prompt);
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
@@ -139,6 +145,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
     if (passage.text.includes('?')) score *= QUESTION_WEIGHT;
+    // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
+    if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
+    // "Does Ana Lima own X?" is about Ana Lima: a passage that does not name her answers it only by chance.
+    if (subject !== undefined && !` ${passage.normalized} `.includes(subject)) score *= QUESTION_WEIGHT;
     // A passage without the kind of value asked for ("who" and no name) cannot answer; one with it gains.
     if (shapeBonus !== undefined) {
       const bonus = shapeBonus.bonus[index] as number;

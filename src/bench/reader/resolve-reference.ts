@@ -46,8 +46,10 @@ export function resolveReference(
   for (let position = 0; position < quoting; position++) {
     if (!canAnswer(position)) continue;
     const passage = passages[position] as Passage;
-    let cue = 0;
+    // An entry under Forbidden behaviors is a rule, one under Locked decisions a decision, cue word or not.
+    let cue = passage.section === 'Forbidden behaviors' ? 1 : 0;
     for (const id of passage.cues.rule) cue = Math.max(cue, rarity(cueFrequency[id] as number));
+    if (asksFor !== 'rule' && passage.section === 'Locked decisions') cue = 1;
     // "Which rule were they pointing at?" is answered by a rule, "which preference" by a rule or a decision,
     // not by a mention of the topic ("find every use of X" is no rule).
     if (asksFor !== 'rule') {
