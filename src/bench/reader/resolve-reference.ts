@@ -13,14 +13,15 @@ const NEARNESS_WEIGHT = 1;
 /**
  * The passage a quoted phrase points back to. A question such as "when the user said 'given that rule', which
  * rule was meant?" quotes a passage that refers to an earlier one; the answer is that earlier passage, not the
- * quote. The quoting passage is the latest holding every content word of the quote; the referent is the passage
- * before it that scores best on the question (`scores`, which already weigh the quote's own words, so "the same
- * rule we set for billing" favours rules about billing), plus the quote's words again, plus a rule or decision it
- * states, plus nearness to the quote (a reference points at what was said last), among the passages `canAnswer`
- * admits (one with a name, for "who"); a question asking for a rule ("which rule was meant?") needs one, and
- * one asking for a preference or decision needs a rule or a decision. Not
- * consulted when the question's `best` passage comes after the quote. Undefined when the quote is not found or nothing before it
- * scores at least `threshold`.
+ * quote. The quoting passage is the latest holding every content word of the quote. The referent is chosen among
+ * the passages before it, and the entries of Forbidden behaviors and Locked decisions wherever they sit (notes
+ * kept by section are not in the order things were said), that `canAnswer` admits (one with a name, for
+ * "who"). It scores the question's score (`scores`, which already weigh the quote's words, so "the same rule we
+ * set for billing" favours rules about billing), plus the quote's words again, plus the rule or decision it
+ * states, plus nearness to the quote (a reference points at what was said last). A question asking for a rule
+ * needs a rule; one asking for a preference or decision needs a rule or a decision. Not consulted when the
+ * question's `best` passage comes after the quote. Undefined when the quote is not found or no candidate scores
+ * at least `threshold`.
  */
 export function resolveReference(
   parsed: ParsedArtifact,
@@ -32,7 +33,7 @@ export function resolveReference(
   const quoting = quotingPosition(parsed, quotes);
   // A best passage after the quote answers the question itself (a later restatement: "so the hand-written
   // parser is in dates.ts"); one at the quote or before it is what the reference is resolved against.
-  if (quoting === undefined || quoting === 0 || best > quoting) return undefined;
+  if (quoting === undefined || best > quoting) return undefined;
   // A best passage with the kind of value asked for ("which file": a path) answers, quote or not.
   if (wants.length > 0 && canAnswer(best)) return undefined;
   const { passages, cueFrequency } = parsed;
@@ -43,9 +44,11 @@ export function resolveReference(
   );
   let referent: number | undefined;
   let bestScore = threshold;
-  for (let position = 0; position < quoting; position++) {
-    if (!canAnswer(position)) continue;
+  for (let position = 0; position < passages.length; position++) {
     const passage = passages[position] as Passage;
+    // In notes kept by section, a rule or decision can sit anywhere; in a transcript it came before the quote.
+    const listed = passage.section === 'Forbidden behaviors' || passage.section === 'Locked decisions';
+    if ((position >= quoting && !listed) || position === quoting || !canAnswer(position)) continue;
     // An entry under Forbidden behaviors is a rule, one under Locked decisions a decision, cue word or not.
     let cue = passage.section === 'Forbidden behaviors' ? 1 : 0;
     for (const id of passage.cues.rule) cue = Math.max(cue, rarity(cueFrequency[id] as number));
@@ -59,7 +62,7 @@ export function resolveReference(
     if (asksFor !== undefined && (cue === 0 || passage.text.includes('?'))) continue;
     const base = (scores[position] as number) + (quoteOverlaps[position] as number) + CUE_WEIGHT * cue;
     if (base < threshold) continue;
-    const score = base + (NEARNESS_WEIGHT * position) / quoting;
+    const score = base + (position < quoting ? (NEARNESS_WEIGHT * position) / quoting : 0);
     if (score >= bestScore) {
       referent = position;
       bestScore = score;

@@ -134,6 +134,20 @@ describe('lexical reader: quoted references', () => {
     expect(result.response).toContain('never ship it on a Friday');
   });
 
+  it('finds the rule under Forbidden behaviors in notes kept by section, wherever it sits', async () => {
+    const artifactText = [
+      'Latest request: OK, keeping that rule in view, plan the mobile release.',
+      'Immutable facts:',
+      '- The mobile app ships from the release-train branch.',
+      'Forbidden behaviors:',
+      '- Ship the mobile app on a Friday.',
+    ].join('\n');
+    const result = await ask(artifactText, {
+      prompt: "When the user said 'keeping that rule in view', which rule did they mean?",
+    });
+    expect(result.response).toBe('Ship the mobile app on a Friday.');
+  });
+
   it('keeps a later passage that answers the question itself', async () => {
     const artifactText = transcriptArtifact(100, {
       10: 'user: Fix it in the hand-written one, leave the generated one alone.',
