@@ -5,9 +5,9 @@ import {
   DEFERRAL,
   EXCEPTION,
   FAILURE,
+  forbids,
   isQuestion,
   OVERRIDE,
-  PROHIBITION,
   REQUEST,
   REQUIREMENT,
   TASK,
@@ -89,26 +89,31 @@ export function lowerPlain(text: string): string {
 /** Who said a sentence: the user's statements are kept more readily than the agent's. */
 export type Speaker = 'user' | 'assistant' | 'tool';
 
+/** Whether lower-cased text settles a plan, states a requirement or makes an exception. */
+function settles(lower: string): boolean {
+  return DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
+}
+
 /** The kind a sentence is kept as, or undefined when it states nothing worth keeping. */
 export function classifySentence(sentence: string, speaker: Speaker): EntryKind | undefined {
   const lower = lowerPlain(sentence);
+  const question = isQuestion(sentence);
   // The agent's revisions count only with an override cue (below); only the user's are read in full.
   const override = speaker === 'user' && revises(lower);
   // The agent's statements never become rules; its questions still need the test below.
-  const prohibition = (speaker === 'user' || isQuestion(sentence)) && PROHIBITION.test(lower);
-  const task = TASK.test(lower);
-  const deferral = DEFERRAL.test(lower);
-  const decision = DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
-  const hasValue = VALUE.test(sentence);
-  if (isQuestion(sentence) && !(override || prohibition || task || deferral || decision)) return undefined;
+  const prohibition = (speaker === 'user' || question) && forbids(lower);
+  // Each pattern runs only where its answer decides the kind: most sentences are settled by the first few.
+  if (question && !(override || prohibition || TASK.test(lower) || DEFERRAL.test(lower) || settles(lower)))
+    return undefined;
   if (speaker === 'assistant') {
     // The agent's own words count when they report a change, a failure or a role, or restate a plan.
-    if (OVERRIDE.test(lower) && (decision || hasValue)) return 'decision';
-    if (task && hasValue) return deferral ? 'deferred' : 'task';
-    if (CHANGE.test(lower) && hasValue) return 'fact';
-    if (FAILURE.test(lower) && hasValue) return 'error';
+    const hasValue = VALUE.test(sentence);
+    if (OVERRIDE.test(lower) && (hasValue || settles(lower))) return 'decision';
+    if (hasValue && TASK.test(lower)) return DEFERRAL.test(lower) ? 'deferred' : 'task';
+    if (hasValue && CHANGE.test(lower)) return 'fact';
+    if (hasValue && FAILURE.test(lower)) return 'error';
     if (rolesIn(sentence).length > 0) return 'fact';
-    if (/\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower) && hasValue) return 'decision';
+    if (hasValue && /\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower)) return 'decision';
     return undefined;
   }
   const words = sentence.split(/\s+/).length;
@@ -117,18 +122,18 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
   if (override) {
     if (!onlyDrops(sentence)) return 'decision';
     // "Park the dashboard work until next sprint" puts the plan off rather than ruling it out.
-    return deferral ? 'deferred' : 'rule';
+    return DEFERRAL.test(lower) ? 'deferred' : 'rule';
   }
   // "We decided: we will not release before the audit" settles something: a decision, kept with its "not".
   if (prohibition && !EXCEPTION.test(lower)) return DECIDES.test(lower) ? 'decision' : 'rule';
-  if (deferral && words >= 4) return 'deferred';
-  if (task) return 'task';
-  if (decision || DECIDES.test(lower)) return 'decision';
+  if (words >= 4 && DEFERRAL.test(lower)) return 'deferred';
+  if (TASK.test(lower)) return 'task';
+  if (settles(lower) || DECIDES.test(lower)) return 'decision';
   // "Check with Femi Adeyemi before …" asks for something, and names who to go to: the role lasts.
   if (rolesIn(sentence).length > 0) return 'fact';
   // A request of the moment asks for work; the work's outcome, not the asking, is what lasts.
   if (REQUEST.test(lower)) return undefined;
-  if (hasValue) return 'fact';
+  if (VALUE.test(sentence)) return 'fact';
   return words >= 8 ? 'fact' : undefined;
 }
 
@@ -204,7 +209,7 @@ export function readText(
       speaker === 'user' &&
       at > 0 &&
       REFERS_BACK.test(bare) &&
-      PROHIBITION.test(bare) &&
+      forbids(bare) &&
       topicWords(bare).size <= REFERENCE_WORDS;
     const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
     readSentence(ledger, sentence, speaker, 0, before);
