@@ -5,6 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { generateAgentSession } from '../../perf/fixtures/generate-agent-session.js';
 import { forbids, PROHIBITION } from '../../src/compactors/methods/structured-state/cue-patterns.js';
 import { lowerPlain } from '../../src/compactors/methods/structured-state/read-sentence.js';
+import {
+  CHANGE_OF_MIND,
+  changesMind,
+  DROPS_PLAN,
+  dropsPlan,
+} from '../../src/compactors/methods/structured-state/revision-patterns.js';
 import { splitSentences } from '../../src/compactors/methods/structured-state/split-sentences.js';
 
 // One phrasing per branch of the prohibition pattern, as people write them.
@@ -63,7 +69,54 @@ const PROHIBITIONS = [
   'microservices are off the menu',
 ];
 
+// Plans dropped and minds changed, one phrasing per branch of each pattern.
+const DROPS = [
+  'the nightly rebuild is shelved',
+  'scrap the cache idea',
+  'ditching the sidecar',
+  'forget about the rewrite',
+  'the migration got axed',
+  'that plan is dead',
+  'the queue is on ice',
+  'the beta is on hold',
+  "sharding won't fly",
+  'the proxy is not going to scale',
+];
+const CHANGES = [
+  'on reflection we keep the monolith',
+  'thinking about it more, use redis',
+  'having slept on it, keep the cron',
+  'come to think of it, skip the flag',
+  'on second thought, keep it',
+  "we've reconsidered the rollout",
+  'after all we stay on node 20',
+  'change of plans: ship friday',
+  'never mind the docs',
+  'i take that back',
+  'that was a bad idea',
+  'the limit is 90, not 30',
+  'i meant the staging box',
+  'my bad, the port is 8081',
+  "should've said tuesday",
+  'make that 5 replicas',
+  'wait, use the replica',
+  'we are not doing canaries anymore',
+  'drop the blue-green plan',
+  'the first approach was better',
+];
+
 describe('structured-state cheap first tests', () => {
+  it('finds every dropped plan and change of mind the long patterns find', () => {
+    for (const phrase of DROPS) {
+      expect(DROPS_PLAN.test(phrase), phrase).toBe(true);
+      expect(dropsPlan(phrase), phrase).toBe(true);
+    }
+    for (const phrase of CHANGES) {
+      expect(CHANGE_OF_MIND.test(phrase), phrase).toBe(true);
+      expect(changesMind(phrase), phrase).toBe(true);
+    }
+  });
+
   it('finds every prohibition phrasing the long pattern finds', () => {
     for (const phrase of PROHIBITIONS) {
       const lower = lowerPlain(phrase);
@@ -81,6 +134,8 @@ describe('structured-state cheap first tests', () => {
       for (const piece of pieces) {
         const lower = lowerPlain(piece);
         expect(forbids(lower), piece).toBe(PROHIBITION.test(lower));
+        expect(dropsPlan(lower), piece).toBe(DROPS_PLAN.test(lower));
+        expect(changesMind(lower), piece).toBe(CHANGE_OF_MIND.test(lower));
         tested++;
         if (PROHIBITION.test(lower)) matched++;
       }

@@ -15,6 +15,17 @@ const ACCEPTS =
 // A reply longer than this is a message of its own, not an answer to a proposal.
 const MAX_REPLY_WORDS = 40;
 
+/**
+ * Whether text has more than `limit` words, as `text.split(/\s+/).length > limit` counts them, stopping at the
+ * first space past the limit: a long message is not split whole only to learn it is long.
+ */
+function moreWordsThan(text: string, limit: number): boolean {
+  const spaces = /\s+/g;
+  let count = 1;
+  while (spaces.exec(text) !== null) if (++count > limit) return true;
+  return false;
+}
+
 const LIST_ITEM =
   /^(?:[-*•]|\d+[.)]|\(?[a-d1-9]\)|(?:option|choice|approach|alternative|route|path) (?:one|two|three|four|[1-9a-d])\s*[:.)—–-])\s*(.+)$/i;
 // "(a) shard it, (b) stream it", "Option A: …, option B: …" inside one sentence.
@@ -170,7 +181,7 @@ const NAMING_REPLY_WORDS = 2;
 /** Whether a reply could restate an option: short, and not refusing ("don't move the client", "not that"). */
 function mayRestate(reply: string): boolean {
   const lower = reply.toLowerCase().replace(/[’‘]/g, "'");
-  if (lower.split(/\s+/).length > MAX_REPLY_WORDS || /\?\s*$/.test(lower)) return false;
+  if (moreWordsThan(lower, MAX_REPLY_WORDS) || /\?\s*$/.test(lower)) return false;
   return !/\b(?:don'?t|do not|not|never|no|nope)\b/.test(lower) || /\binstead\b/.test(lower);
 }
 
@@ -190,7 +201,7 @@ function restatedOption(proposal: Proposal, reply: string): number | undefined {
 /** Whether a user message is a short reply that agrees or points at an option. */
 export function isAcceptance(reply: string): boolean {
   const lower = reply.trim().toLowerCase().replace(/[’‘]/g, "'");
-  if (lower.split(/\s+/).length > MAX_REPLY_WORDS) return false;
+  if (moreWordsThan(lower, MAX_REPLY_WORDS)) return false;
   // The first clause: "Sounds right, but keep the old job around" agrees; what follows adds to it.
   const first = lower.split(/[.;!?]\s|\bbut\b|\bthough\b/)[0] ?? lower;
   return ACCEPTS.test(first) && !/^(?:no|nope|not|don'?t|never)\b/.test(first);

@@ -16,9 +16,9 @@ import {
 import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
 import {
-  CHANGE_OF_MIND,
-  DROPS_PLAN,
+  changesMind,
   droppedPlans,
+  dropsPlan,
   onlyDrops,
   RESETS,
   RETURNS_TO,
@@ -74,8 +74,8 @@ export function revises(lower: string): boolean {
   if (isQuestion(lower)) return false;
   return (
     OVERRIDE.test(lower) ||
-    CHANGE_OF_MIND.test(lower) ||
-    DROPS_PLAN.test(lower) ||
+    changesMind(lower) ||
+    dropsPlan(lower) ||
     RETURNS_TO.test(lower) ||
     RESETS.test(lower)
   );

@@ -25,6 +25,24 @@ export const DROPS_PLAN = new RegExp(
   String.raw`${NOT_NEGATED}\b(?:${DROP_VERB}(?:e?d|ped|ping|ing|s)?|forget about) (?:the|that|our|this|it|those|these)\b|\b${COPULA} (?:now |officially |just )?${DROPPED}\b|\b${FAILS}\b`,
 );
 
+// Words at least one of which every DROPS_PLAN match holds at a word start: a cheap first test.
+const DROPS_HINT =
+  /\b(?:shelv|scrap|ditch|nix|abandon|bin|park|axe|forget|killed|dropped|cancel|dead|off the table|on ice|on hold|won|will not|isn|is not going)/;
+
+/** Whether lower-cased text drops a plan ({@link DROPS_PLAN}), testing the cheap hint first. */
+export function dropsPlan(lower: string): boolean {
+  return DROPS_HINT.test(lower) && DROPS_PLAN.test(lower);
+}
+
+// Words at least one of which every CHANGE_OF_MIND match holds at a word start: a cheap first test.
+const CHANGE_OF_MIND_HINT =
+  /\b(?:on reflection|thinking|thought|having|come to think|second thought|reconsidered|after all|change of plan|plan change|new plan|never ?mind|i take|bad idea|not|i meant|i misspoke|my bad|should|make|hold on|hang on|wait|drop|the (?:first|original|earlier|old|previous))/;
+
+/** Whether lower-cased text changes its mind ({@link CHANGE_OF_MIND}), testing the cheap hint first. */
+export function changesMind(lower: string): boolean {
+  return CHANGE_OF_MIND_HINT.test(lower) && CHANGE_OF_MIND.test(lower);
+}
+
 /** Going back to an earlier plan: the plan named is current again, the newest one on its subject is not. */
 export const RETURNS_TO =
   /(?:^|[,;:—–]\s*|\b(?:go|goes|going|went|switch|switching|move|moving|revert|reverting|return|returning|let'?s go|we go|we'?re|we are|i'?m|get|getting) )back to (?![^,.;!?]*:)([^,.;:!?()—–]+)|\brevert(?:ing)? to ([^,.;:!?()—–]+)|\b(?:stick|go|going) with the (?:original|first|earlier|old|previous) ([^,.;:!?()—–]+)/;
@@ -73,12 +91,12 @@ export function droppedPlans(sentence: string): string[] {
  */
 export function onlyDrops(sentence: string): boolean {
   const lower = sentence.toLowerCase();
-  if (!DROPS_PLAN.test(lower) || NAMES_CHOICE.test(lower)) return false;
+  if (!dropsPlan(lower) || NAMES_CHOICE.test(lower)) return false;
   return lower
     .split(/[,;:—–]|\.\s/)
     .map((clause) => clause.replace(CHANGE_OF_MIND, '').trim())
     .filter((clause) => clause.split(/\s+/).filter((word) => /[a-z0-9]/.test(word)).length >= 3)
-    .every((clause) => DROPS_PLAN.test(clause));
+    .every((clause) => dropsPlan(clause));
 }
 
 /** What `returnedPlan` gives for "the first approach was better": the plan before the one replaced. */
