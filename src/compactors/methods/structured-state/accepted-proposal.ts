@@ -5,7 +5,7 @@
  * the user passed over are recorded as not chosen.
  */
 import type { Ledger } from './ledger.js';
-import { splitSentences } from './split-sentences.js';
+import { moreWordsThan, splitSentences } from './split-sentences.js';
 import { topicWords } from './topic-words.js';
 
 // A reply that agrees or points at one of the options, said in its first clause.
@@ -14,17 +14,6 @@ const ACCEPTS =
 
 // A reply longer than this is a message of its own, not an answer to a proposal.
 const MAX_REPLY_WORDS = 40;
-
-/**
- * Whether text has more than `limit` words, as `text.split(/\s+/).length > limit` counts them, stopping at the
- * first space past the limit: a long message is not split whole only to learn it is long.
- */
-function moreWordsThan(text: string, limit: number): boolean {
-  const spaces = /\s+/g;
-  let count = 1;
-  while (spaces.exec(text) !== null) if (++count > limit) return true;
-  return false;
-}
 
 const LIST_ITEM =
   /^(?:[-*•]|\d+[.)]|\(?[a-d1-9]\)|(?:option|choice|approach|alternative|route|path) (?:one|two|three|four|[1-9a-d])\s*[:.)—–-])\s*(.+)$/i;

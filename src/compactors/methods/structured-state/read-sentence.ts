@@ -25,7 +25,7 @@ import {
   returnedPlan,
 } from './revision-patterns.js';
 import { assignedRoleNames } from './role-patterns.js';
-import { splitSentences, stripOpener } from './split-sentences.js';
+import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
 import { supersededPhrases } from './superseded-phrases.js';
 import { topicWords } from './topic-words.js';
 
@@ -116,7 +116,6 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
     if (hasValue && /\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower)) return 'decision';
     return undefined;
   }
-  const words = sentence.split(/\s+/).length;
   // A revision that only drops a plan ("the nightly rebuild is shelved") is a rule against it; one that
   // names the new plan is the current decision.
   if (override) {
@@ -126,7 +125,7 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
   }
   // "We decided: we will not release before the audit" settles something: a decision, kept with its "not".
   if (prohibition && !EXCEPTION.test(lower)) return DECIDES.test(lower) ? 'decision' : 'rule';
-  if (words >= 4 && DEFERRAL.test(lower)) return 'deferred';
+  if (moreWordsThan(sentence, 3) && DEFERRAL.test(lower)) return 'deferred';
   if (TASK.test(lower)) return 'task';
   if (settles(lower) || DECIDES.test(lower)) return 'decision';
   // "Check with Femi Adeyemi before …" asks for something, and names who to go to: the role lasts.
@@ -134,7 +133,7 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
   // A request of the moment asks for work; the work's outcome, not the asking, is what lasts.
   if (REQUEST.test(lower)) return undefined;
   if (VALUE.test(sentence)) return 'fact';
-  return words >= 8 ? 'fact' : undefined;
+  return moreWordsThan(sentence, 7) ? 'fact' : undefined;
 }
 
 // A reset with nothing else in it ("Ignore everything we've said so far.") is applied, not kept.
@@ -197,7 +196,7 @@ export function readText(
     const sentence = sentences[at] as string;
     if (skip?.(sentence)) continue;
     // Most sentences are long and point nowhere: the cheap tests go first.
-    const short = sentence.split(/\s+/).length <= BARE_REVISION_WORDS + OPENER_WORDS;
+    const short = !moreWordsThan(sentence, BARE_REVISION_WORDS + OPENER_WORDS);
     const bare = short || speaker === 'user' ? lowerPlain(stripOpener(sentence)) : '';
     if (short && at + 1 < sentences.length && bare.split(/\s+/).length <= BARE_REVISION_WORDS) {
       if (revises(bare) && !RESETS.test(bare)) {

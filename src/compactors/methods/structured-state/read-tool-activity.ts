@@ -123,6 +123,8 @@ export function distinctiveTerms(text: string): string[] {
 }
 
 function mentionsTerm(line: string, terms: ReadonlySet<string>): boolean {
+  // A distinctive term holds one of these characters; a line with none holds no term.
+  if (!/[\d./@_]/.test(line)) return false;
   for (const term of distinctiveTerms(line)) if (terms.has(term)) return true;
   return false;
 }
