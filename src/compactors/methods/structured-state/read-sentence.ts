@@ -89,6 +89,10 @@ export function lowerPlain(text: string): string {
 /** Who said a sentence: the user's statements are kept more readily than the agent's. */
 export type Speaker = 'user' | 'assistant' | 'tool';
 
+// A request to be told what was said ("remind me what we decided", "tell me which port we picked").
+const ASKS_TO_BE_TOLD =
+  /^(?:(?:can|could|would) you |please )?(?:remind me|tell me|recap|refresh my memory)(?: again)?(?: on| of| about)?,? (?:what|which|who|where|when|how|why)\b/;
+
 /** Whether lower-cased text settles a plan, states a requirement or makes an exception. */
 function settles(lower: string): boolean {
   return DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
@@ -125,6 +129,8 @@ export function classifySentence(sentence: string, speaker: Speaker): EntryKind 
   }
   // "We decided: we will not release before the audit" settles something: a decision, kept with its "not".
   if (prohibition && !EXCEPTION.test(lower)) return DECIDES.test(lower) ? 'decision' : 'rule';
+  // "Remind me what we decided": a request to be told, which states nothing itself.
+  if (ASKS_TO_BE_TOLD.test(lower)) return undefined;
   if (moreWordsThan(sentence, 3) && DEFERRAL.test(lower)) return 'deferred';
   if (TASK.test(lower)) return 'task';
   if (settles(lower) || DECIDES.test(lower)) return 'decision';
@@ -179,6 +185,25 @@ const REFERENCE_WORDS = 3;
 const BARE_REVISION_WORDS = 3;
 const OPENER_WORDS = 4;
 const CONTEXT_SENTENCES = 2;
+// Interjections a bare revision may open with ("Actually — scratch that.", "Wait, no: scratch that."): the
+// revision is no less bare for them.
+const REVISION_LEAD = /^(?:(?:actually|wait|no|hold on|hang on|hm+|oh)(?:\s*[,.:;!—–]|\s+-{1,2})\s*)+/;
+// A sentence that only points the override before it back at what it replaces ("Let's instead X. Ignore the
+// earlier instruction."): it names no plan of its own, so it is read with that sentence, not as a second
+// override that would replace the plan just stated.
+const POINTS_AT_EARLIER =
+  /^(?:please |so |and |just )?(?:ignore|disregard|forget(?: about)?) (?:(?:the|my|our|that|your) (?:earlier|previous|prior|old|original|first|former|initial|last|above|other)(?: (?:instruction|plan|idea|request|suggestion|approach|direction|message|one|version|ask|option)s?)?|what (?:i|we) (?:said|asked|planned|suggested|wrote)(?: (?:before|earlier|above|first))?|(?:that|the) (?:instruction|plan|idea|request|suggestion|direction|message)s? (?:before|earlier|above))[.!]?$/;
+
+/** The sentences of a user's message, each one that only points back at an earlier plan joined to the one before. */
+function withPointersJoined(sentences: string[]): string[] {
+  for (let at = sentences.length - 1; at > 0; at--) {
+    const sentence = sentences[at] as string;
+    if (!POINTS_AT_EARLIER.test(lowerPlain(stripOpener(sentence)))) continue;
+    sentences[at - 1] = `${sentences[at - 1]} ${sentence}`;
+    sentences.splice(at, 1);
+  }
+  return sentences;
+}
 
 /**
  * Reads a message's sentences in order. A bare revision ("Scratch that.", "Change of plan.") is read with the
@@ -191,14 +216,18 @@ export function readText(
   speaker: Speaker,
   skip?: (sentence: string) => boolean,
 ): void {
-  const sentences = splitSentences(text);
+  const sentences = speaker === 'user' ? withPointersJoined(splitSentences(text)) : splitSentences(text);
   for (let at = 0; at < sentences.length; at++) {
     const sentence = sentences[at] as string;
     if (skip?.(sentence)) continue;
     // Most sentences are long and point nowhere: the cheap tests go first.
     const short = !moreWordsThan(sentence, BARE_REVISION_WORDS + OPENER_WORDS);
     const bare = short || speaker === 'user' ? lowerPlain(stripOpener(sentence)) : '';
-    if (short && at + 1 < sentences.length && bare.split(/\s+/).length <= BARE_REVISION_WORDS) {
+    if (
+      short &&
+      at + 1 < sentences.length &&
+      !moreWordsThan(bare.replace(REVISION_LEAD, ''), BARE_REVISION_WORDS)
+    ) {
       if (revises(bare) && !RESETS.test(bare)) {
         sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
         continue;

@@ -5,6 +5,8 @@
  * reset everything said so far. Each pattern is over lower-cased text; the captures are the plans named.
  */
 
+import { pointsBackOnly } from './superseded-phrases.js';
+
 /** A change of mind with no word for what changed: the newest plan on the subject is the one replaced. */
 export const CHANGE_OF_MIND =
   /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea|\d[\w.%]*(?: [a-z]+)?,? not \$?\d|i meant|i misspoke|my bad|should(?: have|'ve) said|make (?:that|it) (?=\S*\d|[a-z]+day\b)|^(?:hold on|hang on|wait)\b|\bnot\b[^,.;]{1,40}\b(?:anymore|any more)\b|\bdrop(?:ped|ping)? the [^,.;]{1,40} (?:idea|plan|approach|option)\b|the (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go))/;
@@ -78,7 +80,8 @@ export function droppedPlans(sentence: string): string[] {
     for (const match of sentence.matchAll(pattern)) {
       const phrase = (match[1] ?? '').trim().replace(/^(?:the|that|our|this|about) /i, '');
       // "it" or "that" alone names nothing; the newest plan on the subject stands in for it.
-      if (/^(?:it|that|this|them|those|these|everything|all)$/i.test(phrase)) continue;
+      if (/^(?:it|that|this|them|those|these|everything|all)$/i.test(phrase) || pointsBackOnly(phrase))
+        continue;
       if (phrase.replace(/[^\p{L}\p{N}]/gu, '').length >= 3 && !found.includes(phrase)) found.push(phrase);
     }
   }
