@@ -5,7 +5,7 @@
  * the user passed over are recorded as not chosen.
  */
 import type { Ledger } from './ledger.js';
-import { splitSentences } from './split-sentences.js';
+import { moreWordsThan, splitSentences } from './split-sentences.js';
 import { topicWords } from './topic-words.js';
 
 // A reply that agrees or points at one of the options, said in its first clause.
@@ -170,7 +170,7 @@ const NAMING_REPLY_WORDS = 2;
 /** Whether a reply could restate an option: short, and not refusing ("don't move the client", "not that"). */
 function mayRestate(reply: string): boolean {
   const lower = reply.toLowerCase().replace(/[’‘]/g, "'");
-  if (lower.split(/\s+/).length > MAX_REPLY_WORDS || /\?\s*$/.test(lower)) return false;
+  if (moreWordsThan(lower, MAX_REPLY_WORDS) || /\?\s*$/.test(lower)) return false;
   return !/\b(?:don'?t|do not|not|never|no|nope)\b/.test(lower) || /\binstead\b/.test(lower);
 }
 
@@ -190,7 +190,7 @@ function restatedOption(proposal: Proposal, reply: string): number | undefined {
 /** Whether a user message is a short reply that agrees or points at an option. */
 export function isAcceptance(reply: string): boolean {
   const lower = reply.trim().toLowerCase().replace(/[’‘]/g, "'");
-  if (lower.split(/\s+/).length > MAX_REPLY_WORDS) return false;
+  if (moreWordsThan(lower, MAX_REPLY_WORDS)) return false;
   // The first clause: "Sounds right, but keep the old job around" agrees; what follows adds to it.
   const first = lower.split(/[.;!?]\s|\bbut\b|\bthough\b/)[0] ?? lower;
   return ACCEPTS.test(first) && !/^(?:no|nope|not|don'?t|never)\b/.test(first);

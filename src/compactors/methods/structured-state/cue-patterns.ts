@@ -8,6 +8,19 @@
 export const PROHIBITION =
   /\b(?:never|don'?t|do not|does not|must not|mustn'?t|must never|should not|shouldn'?t|can'?t|cannot|may not|won'?t|will not|under no circumstances|off the table|off[- ]limits|not allowed|not permitted|forbidden|prohibited|banned|avoid|stay away from|steer clear|refrain from|no longer (?:valid|allowed|supported)|not an option|out of the question|whatever (?:you|we) do|do not edit|keep (?:your hands )?off|hands[- ]off|hold off|non[- ]starter|no need to|let'?s not|(?:remember|make sure|be careful|take care|careful|please|try|need|needs|agreed|told you|asked you) not to|hard no|no-go|nope)\b|^no (?!(?:rush|worries|problem|pressure|hurry|big deal|idea|doubt|wonder)\b)[a-z]|\bleave (?:[\w./@'-]+ ){1,5}?(?:alone|be|untouched|as[- ]is|as it is|the way it is|in place)\b|\bkeep (?:[\w./@'-]+ ){1,5}?out of\b|\b(?:stays?|remains?|is to (?:stay|remain)) (?:as[- ]is|untouched|frozen|unchanged|put|where it is)\b|\bi'?d (?:rather|prefer) (?:we |you |it )?(?:not|didn'?t|leave|avoid|skip|stay)\b|\b(?:isn'?t|aren'?t|is not|are not|wasn'?t|never) (?:allowed|permitted|ok(?:ay)?|acceptable|welcome|an option|on the table|up for (?:debate|discussion))\b|\b(?:nobody|no one|none of us) (?:should|may|can|must|is to|gets to|(?!has\b|is\b|was\b|knows\b|seems\b|wants\b|likes\b|needs\b)\w+s\b)|\b(?:we'?re|we are|i'?m|i am|you'?re|you are) not (?:\w+ing|going to)\b|\b(?:we|you) aren'?t (?:\w+ing|going to)\b|\b(?:is|are|stays?|remains?|'s) (?:now )?(?:frozen|locked(?: down)?|read-only|reserved for|sacred|untouchable|hands[- ]off|off[- ]limits|a bad idea|a terrible idea|dangerous)\b|\bstop (?:\w+ing)\b|\b(?:absolutely|definitely|certainly) not\b|\bnot a chance\b|\bthe last thing (?:we|i) want\b|\b(?:stay|stays|keep) (?:out of|away from|clear of)\b|\bleave (?:[\w./@'-]+ ){1,4}?to (?:the |our )?\w+\b|\bnot to be\b|\b(?:can|may|should|must|is to|are to) only\b|^only (?!if\b|when\b|once\b|after\b)|\bonly (?:the |our )?[\w-]+(?: [\w-]+)? (?:may|can|should|gets to|get to|is allowed to|are allowed to)\b|\breserved for\b|\b(?:that'?s|it'?s) a (?:hard |firm )?no(?![-\w])|\ba no from me\b|\b(?:i'?m|we'?re|i am|we are) against\b|\b(?:isn'?t|is not|won'?t be|will not be|not) happening\b|\bwon'?t happen\b|\bdiscouraged\b|\bnot something (?:we|you|i)\b|\bunder no (?:condition|account)s?\b|\bresist the (?:urge|temptation)\b|\boff the (?:cards|menu)\b/;
 
+/**
+ * Words at least one of which every {@link PROHIBITION} match holds, at a word start: a cheap first test, so the
+ * long pattern runs only on the few lines and sentences that could match it (most tool output holds none).
+ * Keep it a superset: a phrase added to PROHIBITION needs its word here unless one listed already covers it.
+ */
+const PROHIBITION_HINT =
+  /\b(?:no|never|don|mustn|shouldn|can|won|isn|aren|wasn|off|forbid|prohibit|banned|avoid|stay|steer|refrain|whatever|leave|keep|remain|rather|prefer|frozen|locked|read-only|reserved|sacred|untouchable|bad idea|terrible idea|dangerous|stop|last thing|only|against|discouraged|resist)/;
+
+/** Whether lower-cased text states a prohibition ({@link PROHIBITION}), testing the cheap hint first. */
+export function forbids(lower: string): boolean {
+  return PROHIBITION_HINT.test(lower) && PROHIBITION.test(lower);
+}
+
 /** A positive hard rule: something the agent must always do. */
 export const REQUIREMENT =
   /\b(?:always|must|has to|have to|needs? to be|required|requires|mandatory|make sure|ensure|only ever|at all times|from now on|going forward|to the letter|(?:house|hard|team|standing|golden) rules?|policy)\b/;

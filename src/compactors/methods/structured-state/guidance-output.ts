@@ -3,7 +3,7 @@
  * review comment, a ticket. They bind the agent as much as the user's own words, so each rule line is kept as a
  * rule, whether it forbids, restricts or requires, with the output it came from.
  */
-import { EXCEPTION, PROHIBITION, REQUIREMENT } from './cue-patterns.js';
+import { EXCEPTION, forbids, REQUIREMENT } from './cue-patterns.js';
 import type { EntryKind } from './ledger-entry.js';
 import { splitSentences } from './split-sentences.js';
 
@@ -51,7 +51,7 @@ export function guidanceKind(sentence: string): EntryKind | undefined {
     return undefined;
   // In a guide, a sentence that forbids, restricts, requires or tells the reader what to do is a rule.
   const states =
-    PROHIBITION.test(lower) ||
+    forbids(lower) ||
     RESTRICTS.test(lower) ||
     REQUIREMENT.test(lower) ||
     EXCEPTION.test(lower) ||
@@ -97,7 +97,7 @@ export function commentRules(lines: readonly string[]): { kind: EntryKind; text:
     if (comment === undefined || comment.length > MAX_RULE_CHARS) continue;
     const lower = comment.toLowerCase().replace(/[’‘]/g, "'");
     if ((lower.match(/\p{L}{3,}/gu) ?? []).length < 4) continue;
-    if (!(PROHIBITION.test(lower) || RESTRICTS.test(lower) || REQUIREMENT.test(lower))) continue;
+    if (!(forbids(lower) || RESTRICTS.test(lower) || REQUIREMENT.test(lower))) continue;
     rules.push({ kind: 'rule', text: comment });
     if (rules.length >= MAX_COMMENT_RULES) break;
   }

@@ -47,17 +47,20 @@ export class LedgerIndex {
   private readonly decisionsByTopic = new Map<string, number[]>();
   private readonly decisions: number[] = [];
 
-  /** Files an entry just appended to the ledger. */
-  insert(entry: LedgerEntry): void {
+  /**
+   * Files an entry just appended to the ledger. `compared`, when the caller has it, is
+   * `comparisonText(entry.text)`, so the text is not compared-cased twice.
+   */
+  insert(entry: LedgerEntry, compared = comparisonText(entry.text)): void {
     const at = this.records.length;
     const record: Indexed = { entry, compared: '', words: [], topics: undefined, listedAsDecision: false };
     this.records.push(record);
     this.position.set(entry, at);
-    this.file(at, record);
+    this.file(at, record, compared);
   }
 
-  /** Files an entry again after its text or kind changed. */
-  update(entry: LedgerEntry): void {
+  /** Files an entry again after its text or kind changed (`compared` as for {@link insert}). */
+  update(entry: LedgerEntry, compared = comparisonText(entry.text)): void {
     const at = this.position.get(entry);
     if (at === undefined) return;
     const record = this.records[at] as Indexed;
@@ -65,7 +68,13 @@ export class LedgerIndex {
       removeSorted(this.decisions, at);
       for (const topic of record.topics ?? []) removeSorted(this.decisionsByTopic.get(topic) ?? [], at);
     }
-    this.file(at, record);
+    this.file(at, record, compared);
+  }
+
+  /** `comparisonText` of an entry's current text, as filed. */
+  comparedOf(entry: LedgerEntry): string {
+    const at = this.position.get(entry);
+    return at === undefined ? comparisonText(entry.text) : (this.records[at] as Indexed).compared;
   }
 
   /**
@@ -87,8 +96,7 @@ export class LedgerIndex {
       )
         first = at;
     };
-    const words = compared.split(' ');
-    const hashes = words.map(hashWord);
+    const { words, hashes } = this.hashed(compared);
     if (words.length >= 3) {
       // A text containing this one holds its inner words whole (its ends may be cut): any run of them will do.
       for (const at of this.rarest(runsOf(hashes.slice(1, -1)))) consider(at);
@@ -144,6 +152,23 @@ export class LedgerIndex {
     return best < 0 ? undefined : (this.records[best] as Indexed).entry;
   }
 
+  /**
+   * A text's words and their hashes. The last answer is kept: a statement looked up by `firstMatch` is most
+   * often filed next, with the same text.
+   */
+  private hashed(compared: string): { words: readonly string[]; hashes: readonly number[] } {
+    if (this.lastHashed.compared !== compared) {
+      const words = compared.split(' ');
+      this.lastHashed = { compared, words, hashes: words.map(hashWord) };
+    }
+    return this.lastHashed;
+  }
+  private lastHashed: { compared: string; words: readonly string[]; hashes: readonly number[] } = {
+    compared: '',
+    words: [''],
+    hashes: [hashWord('')],
+  };
+
   /** The shortest of the lists filed under `runs` (none when one is filed nowhere). */
   private rarest(runs: readonly number[]): readonly number[] {
     let shortest: number[] | undefined;
@@ -155,11 +180,11 @@ export class LedgerIndex {
     return shortest ?? [];
   }
 
-  private file(at: number, record: Indexed): void {
+  private file(at: number, record: Indexed, compared: string): void {
     const { entry } = record;
-    record.compared = comparisonText(entry.text);
-    record.words = record.compared === '' ? [] : record.compared.split(' ');
-    const hashes = record.words.map(hashWord);
+    record.compared = compared;
+    const { words, hashes } = compared === '' ? { words: [], hashes: [] } : this.hashed(compared);
+    record.words = words;
     for (const run of allRunsOf(hashes)) appendOnce(this.byRun, run, at);
     if (record.words.length < 3) {
       if (this.short.at(-1) !== at) this.short.push(at);

@@ -49,15 +49,15 @@ export class Ledger {
     // The first kept entry that contains the statement, or that it contains and may replace or is barred by.
     const entry = this.index.firstMatch(compared, kind);
     if (entry !== undefined) {
-      if (comparisonText(entry.text).includes(compared)) return undefined;
+      if (this.index.comparedOf(entry).includes(compared)) return undefined;
       if (kind !== entry.kind) return undefined;
       // The new statement says the same and more: keep it in place of the old one.
       entry.text = text;
       entry.priority = Math.max(entry.priority, priority);
-      this.index.update(entry);
+      this.index.update(entry, compared);
       return entry;
     }
-    return this.append({ kind, text, priority, order: this.nextOrder++ });
+    return this.append({ kind, text, priority, order: this.nextOrder++ }, compared);
   }
 
   /**
@@ -216,9 +216,9 @@ export class Ledger {
     this.reads.set(path, true);
   }
 
-  private append(entry: LedgerEntry): LedgerEntry {
+  private append(entry: LedgerEntry, compared?: string): LedgerEntry {
     this.list.push(entry);
-    this.index.insert(entry);
+    this.index.insert(entry, compared);
     return entry;
   }
 

@@ -5,9 +5,9 @@ import {
   DEFERRAL,
   EXCEPTION,
   FAILURE,
+  forbids,
   isQuestion,
   OVERRIDE,
-  PROHIBITION,
   REQUEST,
   REQUIREMENT,
   TASK,
@@ -16,16 +16,16 @@ import {
 import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
 import {
-  CHANGE_OF_MIND,
-  DROPS_PLAN,
+  changesMind,
   droppedPlans,
+  dropsPlan,
   onlyDrops,
   RESETS,
   RETURNS_TO,
   returnedPlan,
 } from './revision-patterns.js';
 import { assignedRoleNames } from './role-patterns.js';
-import { splitSentences, stripOpener } from './split-sentences.js';
+import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
 import { supersededPhrases } from './superseded-phrases.js';
 import { topicWords } from './topic-words.js';
 
@@ -74,8 +74,8 @@ export function revises(lower: string): boolean {
   if (isQuestion(lower)) return false;
   return (
     OVERRIDE.test(lower) ||
-    CHANGE_OF_MIND.test(lower) ||
-    DROPS_PLAN.test(lower) ||
+    changesMind(lower) ||
+    dropsPlan(lower) ||
     RETURNS_TO.test(lower) ||
     RESETS.test(lower)
   );
@@ -89,47 +89,57 @@ export function lowerPlain(text: string): string {
 /** Who said a sentence: the user's statements are kept more readily than the agent's. */
 export type Speaker = 'user' | 'assistant' | 'tool';
 
+// A request to be told what was said ("remind me what we decided", "tell me which port we picked").
+const ASKS_TO_BE_TOLD =
+  /^(?:(?:can|could|would) you |please )?(?:remind me|tell me|recap|refresh my memory)(?: again)?(?: on| of| about)?,? (?:what|which|who|where|when|how|why)\b/;
+
+/** Whether lower-cased text settles a plan, states a requirement or makes an exception. */
+function settles(lower: string): boolean {
+  return DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
+}
+
 /** The kind a sentence is kept as, or undefined when it states nothing worth keeping. */
 export function classifySentence(sentence: string, speaker: Speaker): EntryKind | undefined {
   const lower = lowerPlain(sentence);
+  const question = isQuestion(sentence);
   // The agent's revisions count only with an override cue (below); only the user's are read in full.
   const override = speaker === 'user' && revises(lower);
   // The agent's statements never become rules; its questions still need the test below.
-  const prohibition = (speaker === 'user' || isQuestion(sentence)) && PROHIBITION.test(lower);
-  const task = TASK.test(lower);
-  const deferral = DEFERRAL.test(lower);
-  const decision = DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
-  const hasValue = VALUE.test(sentence);
-  if (isQuestion(sentence) && !(override || prohibition || task || deferral || decision)) return undefined;
+  const prohibition = (speaker === 'user' || question) && forbids(lower);
+  // Each pattern runs only where its answer decides the kind: most sentences are settled by the first few.
+  if (question && !(override || prohibition || TASK.test(lower) || DEFERRAL.test(lower) || settles(lower)))
+    return undefined;
   if (speaker === 'assistant') {
     // The agent's own words count when they report a change, a failure or a role, or restate a plan.
-    if (OVERRIDE.test(lower) && (decision || hasValue)) return 'decision';
-    if (task && hasValue) return deferral ? 'deferred' : 'task';
-    if (CHANGE.test(lower) && hasValue) return 'fact';
-    if (FAILURE.test(lower) && hasValue) return 'error';
+    const hasValue = VALUE.test(sentence);
+    if (OVERRIDE.test(lower) && (hasValue || settles(lower))) return 'decision';
+    if (hasValue && TASK.test(lower)) return DEFERRAL.test(lower) ? 'deferred' : 'task';
+    if (hasValue && CHANGE.test(lower)) return 'fact';
+    if (hasValue && FAILURE.test(lower)) return 'error';
     if (rolesIn(sentence).length > 0) return 'fact';
-    if (/\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower) && hasValue) return 'decision';
+    if (hasValue && /\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower)) return 'decision';
     return undefined;
   }
-  const words = sentence.split(/\s+/).length;
   // A revision that only drops a plan ("the nightly rebuild is shelved") is a rule against it; one that
   // names the new plan is the current decision.
   if (override) {
     if (!onlyDrops(sentence)) return 'decision';
     // "Park the dashboard work until next sprint" puts the plan off rather than ruling it out.
-    return deferral ? 'deferred' : 'rule';
+    return DEFERRAL.test(lower) ? 'deferred' : 'rule';
   }
   // "We decided: we will not release before the audit" settles something: a decision, kept with its "not".
   if (prohibition && !EXCEPTION.test(lower)) return DECIDES.test(lower) ? 'decision' : 'rule';
-  if (deferral && words >= 4) return 'deferred';
-  if (task) return 'task';
-  if (decision || DECIDES.test(lower)) return 'decision';
+  // "Remind me what we decided": a request to be told, which states nothing itself.
+  if (ASKS_TO_BE_TOLD.test(lower)) return undefined;
+  if (moreWordsThan(sentence, 3) && DEFERRAL.test(lower)) return 'deferred';
+  if (TASK.test(lower)) return 'task';
+  if (settles(lower) || DECIDES.test(lower)) return 'decision';
   // "Check with Femi Adeyemi before …" asks for something, and names who to go to: the role lasts.
   if (rolesIn(sentence).length > 0) return 'fact';
   // A request of the moment asks for work; the work's outcome, not the asking, is what lasts.
   if (REQUEST.test(lower)) return undefined;
-  if (hasValue) return 'fact';
-  return words >= 8 ? 'fact' : undefined;
+  if (VALUE.test(sentence)) return 'fact';
+  return moreWordsThan(sentence, 7) ? 'fact' : undefined;
 }
 
 // A reset with nothing else in it ("Ignore everything we've said so far.") is applied, not kept.
@@ -175,6 +185,25 @@ const REFERENCE_WORDS = 3;
 const BARE_REVISION_WORDS = 3;
 const OPENER_WORDS = 4;
 const CONTEXT_SENTENCES = 2;
+// Interjections a bare revision may open with ("Actually — scratch that.", "Wait, no: scratch that."): the
+// revision is no less bare for them.
+const REVISION_LEAD = /^(?:(?:actually|wait|no|hold on|hang on|hm+|oh)(?:\s*[,.:;!—–]|\s+-{1,2})\s*)+/;
+// A sentence that only points the override before it back at what it replaces ("Let's instead X. Ignore the
+// earlier instruction."): it names no plan of its own, so it is read with that sentence, not as a second
+// override that would replace the plan just stated.
+const POINTS_AT_EARLIER =
+  /^(?:please |so |and |just )?(?:ignore|disregard|forget(?: about)?) (?:(?:the|my|our|that|your) (?:earlier|previous|prior|old|original|first|former|initial|last|above|other)(?: (?:instruction|plan|idea|request|suggestion|approach|direction|message|one|version|ask|option)s?)?|what (?:i|we) (?:said|asked|planned|suggested|wrote)(?: (?:before|earlier|above|first))?|(?:that|the) (?:instruction|plan|idea|request|suggestion|direction|message)s? (?:before|earlier|above))[.!]?$/;
+
+/** The sentences of a user's message, each one that only points back at an earlier plan joined to the one before. */
+function withPointersJoined(sentences: string[]): string[] {
+  for (let at = sentences.length - 1; at > 0; at--) {
+    const sentence = sentences[at] as string;
+    if (!POINTS_AT_EARLIER.test(lowerPlain(stripOpener(sentence)))) continue;
+    sentences[at - 1] = `${sentences[at - 1]} ${sentence}`;
+    sentences.splice(at, 1);
+  }
+  return sentences;
+}
 
 /**
  * Reads a message's sentences in order. A bare revision ("Scratch that.", "Change of plan.") is read with the
@@ -187,14 +216,18 @@ export function readText(
   speaker: Speaker,
   skip?: (sentence: string) => boolean,
 ): void {
-  const sentences = splitSentences(text);
+  const sentences = speaker === 'user' ? withPointersJoined(splitSentences(text)) : splitSentences(text);
   for (let at = 0; at < sentences.length; at++) {
     const sentence = sentences[at] as string;
     if (skip?.(sentence)) continue;
     // Most sentences are long and point nowhere: the cheap tests go first.
-    const short = sentence.split(/\s+/).length <= BARE_REVISION_WORDS + OPENER_WORDS;
+    const short = !moreWordsThan(sentence, BARE_REVISION_WORDS + OPENER_WORDS);
     const bare = short || speaker === 'user' ? lowerPlain(stripOpener(sentence)) : '';
-    if (short && at + 1 < sentences.length && bare.split(/\s+/).length <= BARE_REVISION_WORDS) {
+    if (
+      short &&
+      at + 1 < sentences.length &&
+      !moreWordsThan(bare.replace(REVISION_LEAD, ''), BARE_REVISION_WORDS)
+    ) {
       if (revises(bare) && !RESETS.test(bare)) {
         sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
         continue;
@@ -204,7 +237,7 @@ export function readText(
       speaker === 'user' &&
       at > 0 &&
       REFERS_BACK.test(bare) &&
-      PROHIBITION.test(bare) &&
+      forbids(bare) &&
       topicWords(bare).size <= REFERENCE_WORDS;
     const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
     readSentence(ledger, sentence, speaker, 0, before);

@@ -1,9 +1,9 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
-import { EXCEPTION, FAILURE, PROHIBITION, THRESHOLD } from './cue-patterns.js';
+import { EXCEPTION, FAILURE, forbids, THRESHOLD } from './cue-patterns.js';
 import { commentRules, guidanceRules, isGuidanceSource } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
 import { rolesIn } from './read-sentence.js';
-import { ROLE_HINT } from './role-patterns.js';
+import { mayNamePerson, ROLE_HINT } from './role-patterns.js';
 
 const MAX_FIELD = 160;
 const SHORT_OUTPUT_LINES = 6;
@@ -85,6 +85,10 @@ function nonEmptyLines(text: string): string[] {
 }
 
 const ALERT = /\b(?:must|warning|caution|important|deprecated|forces? replacement|do not edit)\b/;
+// Words one of which a line that forbids (see `forbids`), makes an exception or alerts holds at a word start:
+// most output lines hold none, and skip the three longer patterns.
+const RULE_OR_ALERT_HINT =
+  /\b(?:no|never|don|mustn|shouldn|can|won|isn|aren|wasn|off|forbid|prohibit|banned|avoid|stay|steer|refrain|whatever|leave|keep|remain|rather|prefer|frozen|locked|read-only|reserved|sacred|untouchable|bad idea|terrible idea|dangerous|stop|last thing|only|against|discouraged|resist|except|unless|the one case|carve|apart|other|aside|save|excluding|as long|provided|must|warning|caution|important|deprecated|forces?)/;
 const MAX_REFERENCED_LINES = 3;
 
 /**
@@ -96,14 +100,16 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
   return lines.filter((line) => {
     if (line.length > 400) return false;
     const lower = line.toLowerCase();
-    if (PROHIBITION.test(lower) || EXCEPTION.test(lower) || ALERT.test(lower)) return true;
+    if (RULE_OR_ALERT_HINT.test(lower) && (forbids(lower) || EXCEPTION.test(lower) || ALERT.test(lower)))
+      return true;
     if (referenced < MAX_REFERENCED_LINES && mentionsTerm(line, terms)) {
       referenced++;
       return true;
     }
-    if (ROLE_HINT.test(line) && rolesIn(line).length > 0) return true;
-    // A limit in prose, not an assignment or a call in code.
-    return THRESHOLD.test(lower) && !/[=;{}()]|=>/.test(line);
+    // A role needs a name; the name test is the cheaper one, and most lines fail it.
+    if (mayNamePerson(line) && ROLE_HINT.test(line) && rolesIn(line).length > 0) return true;
+    // A limit in prose, not an assignment or a call in code; every limit has a digit.
+    return /\d/.test(line) && THRESHOLD.test(lower) && !/[=;{}()]|=>/.test(line);
   });
 }
 
@@ -117,6 +123,8 @@ export function distinctiveTerms(text: string): string[] {
 }
 
 function mentionsTerm(line: string, terms: ReadonlySet<string>): boolean {
+  // A distinctive term holds one of these characters; a line with none holds no term.
+  if (!/[\d./@_]/.test(line)) return false;
   for (const term of distinctiveTerms(line)) if (terms.has(term)) return true;
   return false;
 }
@@ -153,7 +161,7 @@ function recordOutput(
   }
   for (const line of notableLines(lines, terms)) {
     const lower = line.toLowerCase();
-    const kind = PROHIBITION.test(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
+    const kind = forbids(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
     const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);
     if (entry !== undefined) {
       for (const name of rolesIn(line)) ledger.setEntity(name, shorten(line, 200), false);

@@ -5,6 +5,8 @@
  * reset everything said so far. Each pattern is over lower-cased text; the captures are the plans named.
  */
 
+import { pointsBackOnly } from './superseded-phrases.js';
+
 /** A change of mind with no word for what changed: the newest plan on the subject is the one replaced. */
 export const CHANGE_OF_MIND =
   /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea|\d[\w.%]*(?: [a-z]+)?,? not \$?\d|i meant|i misspoke|my bad|should(?: have|'ve) said|make (?:that|it) (?=\S*\d|[a-z]+day\b)|^(?:hold on|hang on|wait)\b|\bnot\b[^,.;]{1,40}\b(?:anymore|any more)\b|\bdrop(?:ped|ping)? the [^,.;]{1,40} (?:idea|plan|approach|option)\b|the (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go))/;
@@ -24,6 +26,24 @@ const STOP = `[^,.;:!?()—–]`;
 export const DROPS_PLAN = new RegExp(
   String.raw`${NOT_NEGATED}\b(?:${DROP_VERB}(?:e?d|ped|ping|ing|s)?|forget about) (?:the|that|our|this|it|those|these)\b|\b${COPULA} (?:now |officially |just )?${DROPPED}\b|\b${FAILS}\b`,
 );
+
+// Words at least one of which every DROPS_PLAN match holds at a word start: a cheap first test.
+const DROPS_HINT =
+  /\b(?:shelv|scrap|ditch|nix|abandon|bin|park|axe|forget|killed|dropped|cancel|dead|off the table|on ice|on hold|won|will not|isn|is not going)/;
+
+/** Whether lower-cased text drops a plan ({@link DROPS_PLAN}), testing the cheap hint first. */
+export function dropsPlan(lower: string): boolean {
+  return DROPS_HINT.test(lower) && DROPS_PLAN.test(lower);
+}
+
+// Words at least one of which every CHANGE_OF_MIND match holds at a word start: a cheap first test.
+const CHANGE_OF_MIND_HINT =
+  /\b(?:on reflection|thinking|thought|having|come to think|second thought|reconsidered|after all|change of plan|plan change|new plan|never ?mind|i take|bad idea|not|i meant|i misspoke|my bad|should|make|hold on|hang on|wait|drop|the (?:first|original|earlier|old|previous))/;
+
+/** Whether lower-cased text changes its mind ({@link CHANGE_OF_MIND}), testing the cheap hint first. */
+export function changesMind(lower: string): boolean {
+  return CHANGE_OF_MIND_HINT.test(lower) && CHANGE_OF_MIND.test(lower);
+}
 
 /** Going back to an earlier plan: the plan named is current again, the newest one on its subject is not. */
 export const RETURNS_TO =
@@ -60,7 +80,8 @@ export function droppedPlans(sentence: string): string[] {
     for (const match of sentence.matchAll(pattern)) {
       const phrase = (match[1] ?? '').trim().replace(/^(?:the|that|our|this|about) /i, '');
       // "it" or "that" alone names nothing; the newest plan on the subject stands in for it.
-      if (/^(?:it|that|this|them|those|these|everything|all)$/i.test(phrase)) continue;
+      if (/^(?:it|that|this|them|those|these|everything|all)$/i.test(phrase) || pointsBackOnly(phrase))
+        continue;
       if (phrase.replace(/[^\p{L}\p{N}]/gu, '').length >= 3 && !found.includes(phrase)) found.push(phrase);
     }
   }
@@ -73,12 +94,12 @@ export function droppedPlans(sentence: string): string[] {
  */
 export function onlyDrops(sentence: string): boolean {
   const lower = sentence.toLowerCase();
-  if (!DROPS_PLAN.test(lower) || NAMES_CHOICE.test(lower)) return false;
+  if (!dropsPlan(lower) || NAMES_CHOICE.test(lower)) return false;
   return lower
     .split(/[,;:—–]|\.\s/)
     .map((clause) => clause.replace(CHANGE_OF_MIND, '').trim())
     .filter((clause) => clause.split(/\s+/).filter((word) => /[a-z0-9]/.test(word)).length >= 3)
-    .every((clause) => DROPS_PLAN.test(clause));
+    .every((clause) => dropsPlan(clause));
 }
 
 /** What `returnedPlan` gives for "the first approach was better": the plan before the one replaced. */

@@ -94,6 +94,11 @@ const DROPS_PLAN =
 export const ROLE_HINT =
   /owner|owns|maintain|handle|runs\b|lead|manage|cover|approv|review|sign|look|take|charge|accountab|call|pager|contact|admin|sponsor|decision|assign|go-to|\bdri\b|\bsme\b|expert|\bask\b|ping|page|talk|check with|loop in|escalat|reach out|goes to|routes? to|belongs|handed|->|→|=>|\bby [A-Z]|\bwho\b|\bshe\b|\bhe\b|\bthey\b/i;
 
+/** Whether a sentence could name someone a role goes to: every pattern below needs what this tests. */
+export function mayNamePerson(sentence: string): boolean {
+  return HAS_NAME.test(sentence) || NAMES_BY_PRONOUN.test(sentence);
+}
+
 /** The names a sentence assigns a responsibility to; none when it only mentions a role in passing. */
 export function assignedRoleNames(sentence: string, isName: (name: string) => boolean): string[] {
   // Every pattern needs a name; most sentences (and tool output lines) have none, and cost one test.

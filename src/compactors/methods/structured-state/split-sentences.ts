@@ -36,3 +36,14 @@ export function stripOpener(sentence: string): string {
     .trim();
   return stripped.length >= 3 ? stripped : sentence.trim();
 }
+
+/**
+ * Whether text has more than `limit` words, as `text.split(/\s+/).length > limit` counts them, stopping at the
+ * first space past the limit: a long text is not split whole only to learn it is long.
+ */
+export function moreWordsThan(text: string, limit: number): boolean {
+  const spaces = /\s+/g;
+  let count = 1;
+  while (spaces.exec(text) !== null) if (++count > limit) return true;
+  return false;
+}

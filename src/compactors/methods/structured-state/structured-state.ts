@@ -27,13 +27,15 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
   }
   // The assistant's last words since the user spoke: what a short "yes, do that" accepts.
   let proposal = '';
+  // Only the last request is kept, so it is shortened once, after the loop.
+  let latest: string | undefined;
   for (const message of messages) {
     if (message.role === 'user' || message.role === 'system') {
       const text = message.content.trim();
       if (text === '') continue;
       if (ledger.goal === '' && message.role === 'user')
         ledger.goal = firstWords(stripOpener(text), GOAL_WORDS);
-      else if (message.role === 'user') ledger.latest = firstWords(stripOpener(text), LATEST_WORDS);
+      else if (message.role === 'user') latest = text;
       // Once the accepted proposal is recorded, the bare "sounds good" says nothing more.
       const accepted = message.role === 'user' && proposal !== '' && recordAcceptance(ledger, proposal, text);
       readText(
@@ -51,6 +53,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
     }
     readToolActivity(ledger, message, callsById, terms);
   }
+  if (latest !== undefined) ledger.latest = firstWords(stripOpener(latest), LATEST_WORDS);
 }
 
 /**

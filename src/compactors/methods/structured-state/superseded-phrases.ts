@@ -10,6 +10,15 @@ const REJECTED_PATTERNS: readonly RegExp[] = [
   /\bno more ([^,.;:!?()]+)/gi,
 ];
 
+// A phrase made only of words that point back ("what I said before", "the earlier instruction").
+const POINTS_BACK =
+  /^(?:(?:the|my|our|that|this|your|what|i|we|had|have|'ve|said|asked|planned|suggested|wrote|before|earlier|previous|prior|old|original|first|former|initial|last|above|other|instructions?|plans?|ideas?|requests?|suggestions?|approach|directions?|messages?|one|version|ask|options?)(?:\s+|$))+$/i;
+
+/** Whether a phrase only points back at an earlier plan without naming it ("what I said before"). */
+export function pointsBackOnly(phrase: string): boolean {
+  return POINTS_BACK.test(phrase);
+}
+
 /**
  * What an override sentence rejects, as written: "go with B instead of A" gives ["A"]; "port 8081, not 8080"
  * gives ["8080"]. Very short captures are dropped, since they would match unrelated statements.
@@ -21,6 +30,8 @@ export function supersededPhrases(sentence: string): string[] {
       const phrase = (match[1] ?? '')
         .trim()
         .replace(/\s+(?:anymore|any more|anywhere|either|too|now|then)$/i, '');
+      // "Forget what I said before" points back without naming the plan: the override finds it by subject.
+      if (pointsBackOnly(phrase)) continue;
       if (phrase.replace(/[^\p{L}\p{N}]/gu, '').length >= 3 && !found.includes(phrase)) found.push(phrase);
     }
   }
