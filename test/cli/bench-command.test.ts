@@ -93,7 +93,7 @@ describe('compactkit bench', () => {
   it('lists every built-in method with its version, whether it needs a model, and its options', async () => {
     const result = await cli(['bench', 'methods']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^structured-state +1\.1\.0 +deterministic +Rule-based/m);
+    expect(result.stdout).toMatch(/^structured-state +1\.2\.0 +deterministic +Rule-based/m);
     expect(result.stdout).toMatch(/^naive-summary +1\.0\.0 +needs a model +LLM/m);
     expect(result.stdout).toMatch(/^ +--method-opt keepTurns=10 /m);
     const listed = JSON.parse((await cli(['bench', 'methods', '--json'])).stdout) as {
@@ -155,7 +155,7 @@ describe('compactkit bench', () => {
     });
     expect(configs).toContainEqual({
       name: 'structured-state',
-      version: '1.1.0',
+      version: '1.2.0',
       config: { maxTokens: 50 },
       model: null,
     });

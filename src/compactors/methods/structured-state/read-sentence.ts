@@ -98,9 +98,15 @@ function settles(lower: string): boolean {
   return DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
 }
 
-/** The kind a sentence is kept as, or undefined when it states nothing worth keeping. */
-export function classifySentence(sentence: string, speaker: Speaker): EntryKind | undefined {
-  const lower = lowerPlain(sentence);
+/**
+ * The kind a sentence is kept as, or undefined when it states nothing worth keeping. `lower`, when the caller
+ * has it, is `lowerPlain(sentence)`.
+ */
+export function classifySentence(
+  sentence: string,
+  speaker: Speaker,
+  lower = lowerPlain(sentence),
+): EntryKind | undefined {
   const question = isQuestion(sentence);
   // The agent's revisions count only with an override cue (below); only the user's are read in full.
   const override = speaker === 'user' && revises(lower);
@@ -162,7 +168,7 @@ export function readSentence(
     ledger.supersedeAll();
     if (sentence.split(/\s+/).length <= BARE_RESET_WORDS && !VALUE.test(sentence)) return;
   }
-  const kind = classifySentence(sentence, speaker);
+  const kind = classifySentence(sentence, speaker, lower);
   if (kind === undefined) return;
   const speakerPenalty = speaker === 'user' ? 0 : -10;
   const entry = ledger.add(kind, before === '' ? sentence : `${before} ${sentence}`, undefined);
@@ -198,6 +204,8 @@ const POINTS_AT_EARLIER =
 function withPointersJoined(sentences: string[]): string[] {
   for (let at = sentences.length - 1; at > 0; at--) {
     const sentence = sentences[at] as string;
+    // Cheap first: every pointer holds one of these verbs.
+    if (!/ignore|disregard|forget/i.test(sentence)) continue;
     if (!POINTS_AT_EARLIER.test(lowerPlain(stripOpener(sentence)))) continue;
     sentences[at - 1] = `${sentences[at - 1]} ${sentence}`;
     sentences.splice(at, 1);
