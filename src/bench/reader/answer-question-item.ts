@@ -68,6 +68,9 @@ const LABEL_WEIGHT = 2;
 const LABEL =
   /\b([a-z]+ (?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})|(?:first|second|third|fourth|fifth|last) [a-z]+)\b/i;
 
+// "one" is a function word elsewhere ("the one with the queue") but a number in "rule one".
+const NUMBER_WORDS = new Set(['one']);
+
 /** The numbered label a question names ("What was rule one?": "rule one"), normalised and spaced, if any. */
 function labelIn(prompt: string): string | undefined {
   for (const match of prompt.matchAll(new RegExp(LABEL.source, 'gi'))) {
@@ -79,7 +82,6 @@ function labelIn(prompt: string): string | undefined {
   return undefined;
 }
 
-const NUMBER_WORDS = new Set(['one', 'ones']);
 const MISSING_SHAPE_WEIGHT = 0.5;
 
 /** Each passage's bonus for holding the kind of value asked for, and the neighbour it borrowed one from (-1: none). */

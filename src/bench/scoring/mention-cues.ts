@@ -117,8 +117,11 @@ export const HOLDING_DETERMINERS: readonly string[] = [
 /** Verbs that, with the value right after them, hold it back when one of HOLDING_ENDS follows it. */
 export const HOLDING_VERBS: readonly string[] = ['keep', 'leave', 'let'];
 
-/** "keep X out", "leave X alone", "let X be": what makes a HOLDING_VERBS phrase a rejection. */
-export const HOLDING_ENDS: readonly string[] = ['out', 'alone', 'untouched', 'be'];
+/**
+ * "keep X out", "leave X alone": what makes a HOLDING_VERBS phrase a rejection. Not "be": "let the cache be
+ * warm" asks for the cache.
+ */
+export const HOLDING_ENDS: readonly string[] = ['out', 'alone', 'untouched'];
 
 /** Words that open a new clause on their own, as the end of a sentence does. */
 export const CLAUSE_SPLITTING_WORDS: readonly string[] = ['but', 'however'];

@@ -82,6 +82,7 @@ const affirming: Row[] = [
   ['affirmed', 'Keep the retry config as it is and raise the timeout.', 'raise the timeout'],
   ['affirmed', 'Leave the retry config in place.', 'retry config'],
   ['affirmed', 'Keep moment-timezone running in the worker.', 'moment-timezone'],
+  ['affirmed', 'Let the cache be warm before the load test starts.', 'cache'],
   ['affirmed', 'Next step: deploy on Fridays.', FRIDAY],
   ['affirmed', 'The current plan is still the blue-green rollout.', BLUE_GREEN],
   ['affirmed', "Don't forget to deploy on Fridays.", FRIDAY],
