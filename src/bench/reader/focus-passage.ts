@@ -21,11 +21,11 @@ const SENTENCE_END = /(?<=[\p{Ll}\d)"'’”][.!?])\s+(?=[\p{Lu}"'“‘(])/u;
 const CLAUSE_END = /(?<=[,;])\s+|\s+(?:—|–|-)\s+/;
 
 /**
- * The part of a passage that answers the question: for a question asking for a kind of value, its sentences
- * that hold one and most of the question's words, so that an answer quotes "Goal: ship it with Yuki leading." and not the
- * superseded approach in the next sentence. A yes-or-no question about someone is answered by the clauses
- * that name them ("Does Ana own billing?": "Ana owns exports", not the whole line that also says who owns
- * billing). The passage is kept whole when no sentence stands out.
+ * The part of a passage that answers the question. For a question asking for a kind of value: its sentences
+ * that hold one and most of the question's words, so that an answer quotes "Goal: ship it, Ana Lima leading."
+ * and not the superseded approach in the next sentence. A yes-or-no question about someone is answered by the
+ * clauses that name them ("Does Ana own billing?": "Ana owns exports", not the whole line that also says who
+ * owns billing). The passage is kept whole when no sentence stands out.
  */
 export function focusPassage(text: string, focus: Focus): string {
   const sentences = text.split(SENTENCE_END);
