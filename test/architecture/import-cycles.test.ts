@@ -1,39 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, sourceFiles } from '../support/import-graph.js';
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
 /** Folders whose modules may take part in no import cycle (the whole package; COMPACTKIT_CYCLE_SCOPE narrows it). */
 const CHECKED = (process.env.COMPACTKIT_CYCLE_SCOPE ?? 'src/').split(',');
-
-/** Every .ts file under a folder. */
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** Relative imports and re-exports of a file, type-only ones included, resolved to files. */
-function importsOf(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false);
-  const targets: string[] = [];
-  const add = (specifier: ts.Expression | undefined) => {
-    if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return;
-    targets.push(resolve(dirname(file), specifier.text.replace(/\.js$/, '.ts')));
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
-      add(node.arguments[0]);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return targets;
-}
 
 /** Strongly connected components with more than one module, or a module importing itself (Tarjan). */
 function cycles(graph: Map<string, string[]>): string[][] {

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, sourceFiles } from '../support/import-graph.js';
 
 // The lexical reader scores the methods; a method that imported the reader's lexicon (or the reader a method's
 // patterns) could be tuned to the instrument instead of to the text. Checked over the whole import graph.
@@ -11,35 +10,10 @@ const METHODS = 'src/compactors/';
 /** Reader-independent measures: they may use neither side. */
 const RETENTION = ['src/bench/scoring/retention.ts', 'src/bench/runner/stored-run-retention.ts'];
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** Relative imports of a file (static, type-only, re-exports and `import()`), as paths from the root. */
-function importsOf(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false);
-  const targets: string[] = [];
-  const add = (specifier: ts.Expression | undefined) => {
-    if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return;
-    targets.push(relative(root, resolve(dirname(file), specifier.text.replace(/\.js$/, '.ts'))));
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
-      add(node.arguments[0]);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return targets;
-}
-
 const graph = new Map(
-  sourceFiles(join(root, 'src')).map((file) => [relative(root, file), importsOf(file)] as const),
+  sourceFiles(join(root, 'src')).map(
+    (file) => [relative(root, file), importsOf(file).map((target) => relative(root, target))] as const,
+  ),
 );
 
 /** The chain of imports from `start` to the first module under `forbidden`, or undefined if none is reachable. */
