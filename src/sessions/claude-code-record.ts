@@ -60,25 +60,12 @@ function convertUser(
     const text = compactSummary ? `[Claude Code compaction summary]\n${content}` : content;
     return { messages: [{ id: uuid, role: 'user', content: text }] };
   }
-  if (!Array.isArray(content)) {
-    context.issues.push({
-      where: `${context.where}: message.content`,
-      message: `expected a string or an array of blocks, found ${describeJsonType(content)}`,
-    });
-    return { messages: [] };
-  }
+  const blocks = contentBlocks(content, context);
+  if (blocks === undefined) return { messages: [] };
   const messages: Message[] = [];
   const texts: string[] = [];
   const attachments: Attachment[] = [];
-  for (const [index, block] of content.entries()) {
-    const path = `${context.where}: message.content[${index}]`;
-    if (!isJsonObject(block)) {
-      context.issues.push({
-        where: path,
-        message: `expected a block object, found ${describeJsonType(block)}`,
-      });
-      continue;
-    }
+  for (const { block, path } of blocks) {
     if (block.type === 'tool_result') {
       const toolCallId = stringField(block, 'tool_use_id');
       if (toolCallId === undefined) {
@@ -123,24 +110,11 @@ function convertAssistant(
   const base = { ...(assistantId ? { assistantId } : {}), ...(model ? { model } : {}) };
   const content = message.content;
   if (typeof content === 'string') return { ...base, messages: [{ id: uuid, role: 'assistant', content }] };
-  if (!Array.isArray(content)) {
-    context.issues.push({
-      where: `${context.where}: message.content`,
-      message: `expected a string or an array of blocks, found ${describeJsonType(content)}`,
-    });
-    return { messages: [] };
-  }
+  const blocks = contentBlocks(content, context);
+  if (blocks === undefined) return { messages: [] };
   const texts: string[] = [];
   const toolCalls: ToolCall[] = [];
-  for (const [index, block] of content.entries()) {
-    const path = `${context.where}: message.content[${index}]`;
-    if (!isJsonObject(block)) {
-      context.issues.push({
-        where: path,
-        message: `expected a block object, found ${describeJsonType(block)}`,
-      });
-      continue;
-    }
+  for (const { block, path } of blocks) {
     if (block.type === 'text') {
       const text = stringField(block, 'text');
       if (text === undefined) context.issues.push({ where: `${path}.text`, message: 'expected a string' });
@@ -174,6 +148,34 @@ function convertAssistant(
 }
 
 /** A tool result's content as text: a string, or the text blocks of an array joined; images named. */
+/**
+ * The block objects of a message's content array, each with its place for error messages; a block that is not
+ * an object is reported and left out. Undefined (reported) when the content is not an array.
+ */
+function contentBlocks(
+  content: unknown,
+  context: ClaudeCodeLineContext,
+): { block: JsonObject; path: string }[] | undefined {
+  if (!Array.isArray(content)) {
+    context.issues.push({
+      where: `${context.where}: message.content`,
+      message: `expected a string or an array of blocks, found ${describeJsonType(content)}`,
+    });
+    return undefined;
+  }
+  const blocks: { block: JsonObject; path: string }[] = [];
+  for (const [index, block] of content.entries()) {
+    const path = `${context.where}: message.content[${index}]`;
+    if (isJsonObject(block)) blocks.push({ block, path });
+    else
+      context.issues.push({
+        where: path,
+        message: `expected a block object, found ${describeJsonType(block)}`,
+      });
+  }
+  return blocks;
+}
+
 function toolResultText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
