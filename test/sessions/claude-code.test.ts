@@ -270,6 +270,14 @@ describe('Claude Code sessions', () => {
     broken[6] = user('u2', 'a3', [{ type: 'tool_result', content: 'x' }], '2026-10-01T10:00:09.000Z');
     const error = captureError(() => parseSession(jsonl(broken), { source: 'c.jsonl' }));
     expect(error.message).toBe('c.jsonl:7: message.content[0].tool_use_id: expected a string');
+    broken[6] = user('u2', 'a3', ['not a block'], '2026-10-01T10:00:09.000Z');
+    expect(captureError(() => parseSession(jsonl(broken), { source: 'c.jsonl' })).message).toBe(
+      'c.jsonl:7: message.content[0]: expected a block object, found a string',
+    );
+    broken[6] = user('u2', 'a3', 42 as never, '2026-10-01T10:00:09.000Z');
+    expect(captureError(() => parseSession(jsonl(broken), { source: 'c.jsonl' })).message).toBe(
+      'c.jsonl:7: message.content: expected a string or an array of blocks, found a number',
+    );
   });
 
   it('chooses the newest leaf by timestamp, not by file position', () => {
