@@ -190,14 +190,19 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
   const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
   for (const shape of wants) {
     const holds = passages.map((passage) => holdsShape(passage.text, shape, common, named));
-    const count = holds.filter(Boolean).length;
+    // People a conversation is about are named by those in it: a name in a tool's output (a commit's author, a
+    // log line) is a record, so it counts half, and only the names people said decide how rare a name is.
+    const recorded = shape === 'person' ? toolOutputPassages(parsed) : undefined;
+    const said = holds.filter((held, index) => held && recorded?.[index] !== 1).length;
+    const count = said > 0 ? said : holds.filter(Boolean).length;
     // With no passage of the kind at all, the reader cannot tell which passages could answer: no bonus or cost.
     if (count === 0) continue;
     any = true;
     const weight = SHAPE_WEIGHT * rarity(count);
     holds.forEach((held, index) => {
       if (held) {
-        bonus[index] = (bonus[index] as number) + weight;
+        const share = said > 0 && recorded?.[index] === 1 ? RECORDED_NAME_SHARE : 1;
+        bonus[index] = (bonus[index] as number) + weight * share;
         return;
       }
       // A long line read as sentences: "Yusuf from finance pinged me. Auditors want the rate at issue time."
@@ -211,6 +216,36 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
     });
   }
   return any ? { bonus, lender } : undefined;
+}
+
+/** A name in a tool's output counts this share of one a person said. */
+const RECORDED_NAME_SHARE = 0.5;
+
+// How a rendered transcript opens a tool's output ("[turn 5] tool git: …") and a message ("[turn 3] user: …").
+const TOOL_OUTPUT_HEADER = /^(?:\[turn \d+\]\s*)?tool\b[^:]{0,80}:/;
+const MESSAGE_HEADER = /^(?:\[turn \d+\]\s*)?(?:user|assistant|system)\b/;
+
+const toolOutputs = new WeakMap<ParsedArtifact, Uint8Array>();
+
+/**
+ * 1 for each passage inside a tool's output in a transcript-shaped artifact: from a tool header to the next
+ * message or section, read once per parsed artifact.
+ */
+function toolOutputPassages(parsed: ParsedArtifact): Uint8Array {
+  let marks = toolOutputs.get(parsed);
+  if (marks !== undefined) return marks;
+  marks = new Uint8Array(parsed.passages.length);
+  let inOutput = false;
+  let section: ArtifactSectionName | undefined;
+  parsed.passages.forEach((passage, index) => {
+    if (passage.section !== section) inOutput = false;
+    section = passage.section;
+    if (TOOL_OUTPUT_HEADER.test(passage.text)) inOutput = true;
+    else if (MESSAGE_HEADER.test(passage.text)) inOutput = false;
+    if (inOutput) (marks as Uint8Array)[index] = 1;
+  });
+  toolOutputs.set(parsed, marks);
+  return marks;
 }
 
 /** What the item looks for in the passage it is answered from (see `focusPassage`). */

@@ -47,6 +47,40 @@ describe('lexical reader: answers by the kind of value asked for', () => {
     expect(result.response).toContain('Ottoline Brandvold');
   });
 
+  it('prefers a name someone said over the names in a tool output, however many those are', async () => {
+    const gitLog = (line: number, name: string) => ({
+      [line]: 'tool git: commit 4f1c2a9e',
+      [line + 1]: `Author: ${name} <${name.toLowerCase().replace(' ', '.')}@example.com>`,
+      [line + 2]: '    Tidy the export module',
+    });
+    const artifactText = transcriptArtifact(160, {
+      3: 'user: Let us plan the ledger archive rewrite with Solveig Amundsen.',
+      ...gitLog(40, 'Tarquin Obi'),
+      ...gitLog(60, 'Marisol Quist'),
+      ...gitLog(80, 'Hollis Varga'),
+      ...gitLog(100, 'Benedikt Sorensen'),
+      ...gitLog(120, 'Ifeoma Chukwu'),
+    });
+    const result = await ask(artifactText, {
+      type: 'entity_integrity',
+      prompt: 'Who is leading this project?',
+    });
+    expect(result.response).toContain('Solveig Amundsen');
+    expect(result.response).not.toContain('Author:');
+  });
+
+  it('still answers from a tool output when nobody in the conversation names anyone', async () => {
+    const artifactText = transcriptArtifact(120, {
+      50: 'tool read_file: # CODEOWNERS',
+      51: '/services/billing/  Radomir Kuznetsov',
+    });
+    const result = await ask(artifactText, {
+      type: 'entity_integrity',
+      prompt: 'Who owns the billing services?',
+    });
+    expect(result.response).toContain('Radomir Kuznetsov');
+  });
+
   it('says the notes do not say when no passage names anyone', async () => {
     const artifactText = transcriptArtifact(60, {
       20: 'tool: Test Files  3 passed (3)',
