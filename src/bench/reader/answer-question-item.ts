@@ -332,8 +332,8 @@ function currentDecision(parsed: ParsedArtifact, { base }: PassageScores, best: 
 export function answerQuestionItem(
   parsed: ParsedArtifact,
   item: CaseItem,
+  scores: PassageScores = scoreQuestionPassages(parsed, item),
 ): { response: string; evidence: TargetEvidence[] } {
-  const scores = scoreQuestionPassages(parsed, item);
   const shape = questionShape(item.prompt);
   const focus = focusOf(parsed, item, shape);
   const top = topPositions(scores, item.answerFormat === 'list' ? MAX_LIST_PASSAGES : 1);
@@ -360,4 +360,23 @@ export function answerQuestionItem(
     response: chosen.map((passage) => focusPassage(passage.text, focus)).join('\n'),
     evidence: chosen.map(evidenceOf),
   };
+}
+
+/**
+ * The answer the notes give a question that asks for a kind of value ("Who should this go to?", "Which port?"),
+ * when the passage it is answered from holds one; undefined otherwise. An agent with a default in mind gives
+ * the answer its notes state rather than the default.
+ */
+export function answerWantedValue(
+  parsed: ParsedArtifact,
+  item: CaseItem,
+): { response: string; evidence: TargetEvidence[] } | undefined {
+  // "Write the note to the person who decides" is a task, not a question: only a question is answered so.
+  if (!item.prompt.trim().endsWith('?') || questionShape(item.prompt).wants.length === 0) return undefined;
+  const scores = scoreQuestionPassages(parsed, item);
+  const first = topPositions(scores, 1)[0];
+  if (first === undefined || scores.shaped === undefined || scores.shaped.bonus[first] === 0)
+    return undefined;
+  const answer = answerQuestionItem(parsed, item, scores);
+  return answer.evidence.length > 0 ? answer : undefined;
 }

@@ -1,7 +1,7 @@
 import type { CaseItem } from '../case/types.js';
 import type { Target, TargetAnswer } from '../target/target.js';
 import { answerApplicationItem } from './answer-application-item.js';
-import { answerQuestionItem } from './answer-question-item.js';
+import { answerQuestionItem, answerWantedValue } from './answer-question-item.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import { createParsedArtifactCache } from './parsed-artifact-cache.js';
 import { replyFromNotes } from './reply-from-notes.js';
@@ -42,8 +42,11 @@ export const explainLexicalReader =
  * an empty artifact pass every such item.
  */
 function answerItem(parsed: ParsedArtifact, item: CaseItem): Omit<TargetAnswer, 'prompt'> {
-  if (item.temptingDefault !== undefined)
-    return answerApplicationItem(parsed, item.prompt, item.temptingDefault);
+  if (item.temptingDefault !== undefined) {
+    const applied = answerApplicationItem(parsed, item.prompt, item.temptingDefault);
+    if (applied.evidence.length > 0) return applied;
+    return answerWantedValue(parsed, item) ?? applied;
+  }
   if (item.check.kind !== 'forbidden_absent') return answerQuestionItem(parsed, item);
   const applied = answerApplicationItem(parsed, item.prompt, item.check.value);
   if (applied.evidence.length > 0) return applied;

@@ -193,3 +193,34 @@ describe('lexical reader: quoted references', () => {
     expect(result.response).toContain('lib/dates/parse.ts');
   });
 });
+
+describe('lexical reader: a question asked with a default in mind', () => {
+  const artifactText = transcriptArtifact(120, {
+    30: 'user: Brackenfield is onboarding soon: product questions go to Oskar Lindgren, for anything legal it is Wanjiru Otieno.',
+  });
+  const question = {
+    type: 'planning_soundness' as const,
+    prompt: 'Who should the question about the data processing agreement go to?',
+    temptingDefault: 'Oskar Lindgren',
+  };
+
+  it('answers from the notes when they name a person for it', async () => {
+    const result = await ask(artifactText, question);
+    expect(result.response).toContain('Wanjiru Otieno');
+    expect(result.evidence).toHaveLength(1);
+  });
+
+  it('takes the default when the notes name nobody', async () => {
+    const result = await ask(transcriptArtifact(120, {}), question);
+    expect(result.response).toBe('Next step: Oskar Lindgren.');
+  });
+
+  it('carries out a writing task as the default says, question word or not', async () => {
+    const result = await ask(artifactText, {
+      ...question,
+      prompt: 'Write the message to the person who handles the agreement.',
+      temptingDefault: 'Hi Oskar Lindgren, does the agreement allow this?',
+    });
+    expect(result.response).toBe('Next step: Hi Oskar Lindgren, does the agreement allow this.');
+  });
+});
