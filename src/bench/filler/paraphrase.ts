@@ -46,7 +46,7 @@ const TRAILERS = [
 
 const ASIDES = [
   'Unrelated, but the staging deploy from this morning went through fine.',
-  'Separately, the standup got moved to the afternoon.',
+  'Separately, standup is in the afternoon this week.',
   'Side note: my laptop finally finished its OS update.',
   'Also, the coffee machine on the third floor works again.',
   'By the way, the offsite photos are in the shared drive.',
