@@ -40,6 +40,28 @@ export const RULE_CUES: readonly string[] = [
   'regardless',
   'nobody',
   'no one',
+  // Prohibitions in plain speech, without a "not": "X stays hands-off", "keep X out of this", "leave X alone",
+  // "hold off on X", "X is a non-starter", "the response is frozen".
+  'hands-off',
+  'hands off',
+  'alone',
+  'untouched',
+  'out of this',
+  'out of it',
+  'stay out of',
+  'stays out of',
+  'keep out',
+  'hold off',
+  'holding off',
+  'steer clear',
+  'non-starter',
+  'nonstarter',
+  'no-go',
+  'not an option',
+  'out of the question',
+  'rather not',
+  'not supposed to',
+  'frozen',
 ];
 
 /** Phrases that state a decision or a plan. */
