@@ -181,15 +181,21 @@ describe('lexical reader: question items', () => {
     }
   });
 
-  it('says the notes do not say, rather than quote filler, when a rule carries no rule words', async () => {
+  it('reads a rule in plain speech, without "never" or "don\'t", and quotes it rather than filler', async () => {
     const item = makeItem({ type: 'forbidden_behavior_retention', prompt: 'What must the agent never do?' });
     for (const phrasing of [
       'user: Hands off the billing schema.',
       'user: Leave the billing schema alone, no exceptions.',
     ]) {
-      expect((await ask(transcriptArtifact(120, { 77: phrasing }), item)).response).toBe(
-        'The notes do not say.',
+      expect((await ask(transcriptArtifact(120, { 77: phrasing }), item)).response).toContain(
+        'billing schema',
       );
     }
+  });
+
+  it('says the notes do not say, rather than quote filler, when nothing reads as a rule', async () => {
+    const item = makeItem({ type: 'forbidden_behavior_retention', prompt: 'What must the agent never do?' });
+    const artifactText = transcriptArtifact(120, { 77: 'user: The billing schema has nine tables.' });
+    expect((await ask(artifactText, item)).response).toBe('The notes do not say.');
   });
 });
