@@ -7,6 +7,7 @@ import { strongestCue } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { saysDone } from './task-done.js';
 
 type Mention = 'affirmed' | 'rejected';
 
@@ -53,17 +54,24 @@ function rejectsItAfter(text: string, action: string): boolean {
   return POINTING_BACK_REJECTION.test(after) || TAKEN_BACK.test(after);
 }
 
+/** A passage that mentions the action, how, and by which words of it. */
+interface Found {
+  passage: Passage;
+  mention: Mention;
+  fragment: string;
+}
+
 /** Passages that name the action as whole words (`containsNormalized`, on the text normalised once at parse). */
-function findMentions(parsed: ParsedArtifact, action: string): { passage: Passage; mention: Mention }[] {
+function findMentions(parsed: ParsedArtifact, action: string): Found[] {
   const needle = normalizeText(action);
   if (needle === '') return [];
-  const found: { passage: Passage; mention: Mention }[] = [];
+  const found: Found[] = [];
   for (const passage of parsed.passages) {
     // The substring test first: a cheap no for almost every passage.
     if (!passage.normalized.includes(needle)) continue;
     if (findWholeWords(passage.normalized, needle, 1).length === 0) continue;
     const mention = mentionIn(passage, action);
-    if (mention !== undefined) found.push({ passage, mention });
+    if (mention !== undefined) found.push({ passage, mention, fragment: action });
   }
   return found;
 }
@@ -96,7 +104,7 @@ const DISTINCTIVE_FREQUENCY = 8;
  * the action's words it holds as written that includes a distinctive word. Only consulted when no passage
  * names the action as written: people rarely repeat an action word for word.
  */
-function findLooseMentions(parsed: ParsedArtifact, action: string): { passage: Passage; mention: Mention }[] {
+function findLooseMentions(parsed: ParsedArtifact, action: string): Found[] {
   const stems = contentStems(action);
   if (stems.length === 0) return [];
   const query = buildQueryWeights([{ stems, weight: 1 }]);
@@ -112,20 +120,47 @@ function findLooseMentions(parsed: ParsedArtifact, action: string): { passage: P
     if (stems.length < 2) return [];
     required = fullMask(query);
   }
-  const distinctive = new Set(
-    [...query.bits].filter(([, bit]) => required & (1 << bit)).map(([stem]) => stem),
-  );
+  // Rarest first; the sort is stable, so words equally rare keep the action's order.
+  const distinctiveBits = [...query.bits]
+    .filter(([, bit]) => required & (1 << bit))
+    .sort(([, a], [, b]) => (frequency[a] as number) - (frequency[b] as number));
   const words = normalizeText(action).split(' ');
-  const found: { passage: Passage; mention: Mention }[] = [];
+  const found: Found[] = [];
+  const firstBit = query.bits.get(stems[0] as string);
   masks.forEach((mask, position) => {
-    if ((mask & required) !== required) return;
+    if (!holdsDistinctive(mask, required, firstBit)) return;
     const passage = parsed.passages[position] as Passage;
-    const fragment = longestRunIn(passage.normalized, words, distinctive);
+    // Judged on the rarest word it holds as the action writes it: "isn't scraping forecast-service" rejects the
+    // service, not the port of "targets: ['forecast-service:6457']".
+    let fragment: string | undefined;
+    for (const [stem, bit] of distinctiveBits) {
+      if (!(mask & (1 << bit))) continue;
+      fragment = longestRunIn(passage.normalized, words, new Set([stem]));
+      if (fragment !== undefined) break;
+    }
     if (fragment === undefined) return;
     const mention = mentionIn(passage, fragment);
-    if (mention !== undefined) found.push({ passage, mention });
+    if (mention !== undefined) found.push({ passage, mention, fragment });
   });
   return found;
+}
+
+/**
+ * Whether a passage holds the action's distinctive words: all of them, or all but the action's first word when
+ * three or more are distinctive, as the verb is often said otherwise ("fix the Windows build" and "no need to
+ * bother with the Windows build").
+ */
+function holdsDistinctive(mask: number, required: number, firstBit: number | undefined): boolean {
+  if ((mask & required) === required) return true;
+  if (firstBit === undefined || bitCount(required) < 3) return false;
+  const rest = required & ~(1 << firstBit);
+  return (mask & rest) === rest;
+}
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
+  return count;
 }
 
 /** The longest run of `words` that `normalized` holds as whole words and that has a distinctive stem. */
@@ -145,6 +180,20 @@ function longestRunIn(
   return undefined;
 }
 
+/**
+ * The passage that last speaks of the action, when it says the work is done or no longer needed. People report
+ * work done in other words than the task's ("replied to" for "reply to"), so words of it are looked for too.
+ */
+function doneSince(parsed: ParsedArtifact, action: string, mentions: readonly Found[]): Passage | undefined {
+  const loose =
+    mentions.length > 0 && mentions[0]?.fragment === action ? findLooseMentions(parsed, action) : [];
+  let latest: Found | undefined;
+  for (const found of [...mentions, ...loose]) {
+    if (latest === undefined || found.passage.position > latest.passage.position) latest = found;
+  }
+  return latest !== undefined && saysDone(latest.passage.text, latest.fragment) ? latest.passage : undefined;
+}
+
 function findReason(parsed: ParsedArtifact, action: string): Reason | undefined {
   const literal = findMentions(parsed, action);
   const mentions = literal.length > 0 ? literal : findLooseMentions(parsed, action);
@@ -159,6 +208,9 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
     lastAffirmed.position > lastRejected.position &&
     isOverride(parsed, lastAffirmed);
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
+  // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
+  const done = doneSince(parsed, action, mentions);
+  if (done !== undefined) return { kind: 'superseded', passage: done };
   if (lastAffirmed !== undefined) {
     const accepted = acceptedAlternative(parsed, lastAffirmed, action);
     if (accepted !== undefined) return { kind: 'superseded', passage: accepted };
