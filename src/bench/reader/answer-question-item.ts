@@ -338,7 +338,8 @@ export function answerQuestionItem(
   const focus = focusOf(parsed, item, shape);
   const top = topPositions(scores, item.answerFormat === 'list' ? MAX_LIST_PASSAGES : 1);
   const first = top[0];
-  if (first !== undefined && shape.quoted.length > 0) {
+  // A quoted reference is resolved even when no passage scores enough on its own: the quote says where to look.
+  if (shape.quoted.length > 0) {
     const referent = resolveReference(parsed, shape, scores.base, ANSWER_THRESHOLD, {
       best: first,
       canAnswer: (position) => scores.shaped?.bonus[position] !== 0,

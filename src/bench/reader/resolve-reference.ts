@@ -20,7 +20,7 @@ const NEARNESS_WEIGHT = 1;
  * set for billing" favours rules about billing), plus the quote's words again, plus the rule or decision it
  * states, plus nearness to the quote (a reference points at what was said last). A question asking for a rule
  * needs a rule; one asking for a preference or decision needs a rule or a decision. Not consulted when the
- * question's `best` passage comes after the quote. Undefined when the quote is not found or no candidate scores
+ * question's `best` passage (undefined: none scored enough) comes after the quote. Undefined when the quote is not found or no candidate scores
  * at least `threshold`.
  */
 export function resolveReference(
@@ -28,14 +28,17 @@ export function resolveReference(
   { quoted: quotes, asksFor, wants }: QuestionShape,
   scores: Float64Array,
   threshold: number,
-  { best, canAnswer }: { best: number; canAnswer: (position: number) => boolean },
+  { best, canAnswer }: { best: number | undefined; canAnswer: (position: number) => boolean },
 ): Passage | undefined {
   const quoting = quotingPosition(parsed, quotes);
-  // A best passage after the quote answers the question itself (a later restatement: "so the hand-written
-  // parser is in dates.ts"); one at the quote or before it is what the reference is resolved against.
-  if (quoting === undefined || best > quoting) return undefined;
-  // A best passage with the kind of value asked for ("which file": a path) answers, quote or not.
-  if (wants.length > 0 && canAnswer(best)) return undefined;
+  if (quoting === undefined) return undefined;
+  if (best !== undefined) {
+    // A best passage after the quote answers the question itself (a later restatement: "so the hand-written
+    // parser is in dates.ts"); one at the quote or before it is what the reference is resolved against.
+    if (best > quoting) return undefined;
+    // A best passage with the kind of value asked for ("which file": a path) answers, quote or not.
+    if (wants.length > 0 && canAnswer(best)) return undefined;
+  }
   const { passages, cueFrequency } = parsed;
   // The quote's own words count twice: "what we said about search" points at what was said about search.
   const quoteOverlaps = overlapScores(

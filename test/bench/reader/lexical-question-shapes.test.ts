@@ -182,6 +182,18 @@ describe('lexical reader: quoted references', () => {
     expect(result.response).toBe('Ship the mobile app on a Friday.');
   });
 
+  it('follows a quoted reference though no passage scores enough on its own', async () => {
+    const artifactText = transcriptArtifact(150, {
+      4: 'user: Only one: never mail the vendor credentials. Hard line.',
+      140: 'user: Heads-up: With that rule in mind, what should our first step be? Cheers.',
+    });
+    const result = await ask(artifactText, {
+      type: 'locked_decision_retention',
+      prompt: "Which specific rule did the user point at when they said 'with that rule in mind'?",
+    });
+    expect(result.response).toContain('never mail the vendor credentials');
+  });
+
   it('keeps a later passage that answers the question itself', async () => {
     const artifactText = transcriptArtifact(100, {
       10: 'user: Fix it in the hand-written one, leave the generated one alone.',
