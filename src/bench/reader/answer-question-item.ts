@@ -9,8 +9,9 @@ import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
-import { type QuestionShape, questionShape } from './question-shape.js';
+import { type AnswerShape, type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
+import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
 /** What the lexical reader answers when no passage is about the item. */
 export const NOTES_DO_NOT_SAY = 'The notes do not say.';
@@ -189,10 +190,10 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
   const common = commonWordsOf(parsed);
   const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
   for (const shape of wants) {
-    const holds = passages.map((passage) => holdsShape(passage.text, shape, common, named));
+    const holds = passages.map((passage) => holdsShape(withoutHeader(passage.text), shape, common, named));
     // People a conversation is about are named by those in it: a name in a tool's output (a commit's author, a
     // log line) is a record, so it counts half, and only the names people said decide how rare a name is.
-    const recorded = shape === 'person' ? toolOutputPassages(parsed) : undefined;
+    const recorded = shape === 'person' ? toolExchanges(parsed).inOutput : undefined;
     const said = holds.filter((held, index) => held && recorded?.[index] !== 1).length;
     const count = said > 0 ? said : holds.filter(Boolean).length;
     // With no passage of the kind at all, the reader cannot tell which passages could answer: no bonus or cost.
@@ -220,33 +221,6 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
 
 /** A name in a tool's output counts this share of one a person said. */
 const RECORDED_NAME_SHARE = 0.5;
-
-// How a rendered transcript opens a tool's output ("[turn 5] tool git: …") and a message ("[turn 3] user: …").
-const TOOL_OUTPUT_HEADER = /^(?:\[turn \d+\]\s*)?tool\b[^:]{0,80}:/;
-const MESSAGE_HEADER = /^(?:\[turn \d+\]\s*)?(?:user|assistant|system)\b/;
-
-const toolOutputs = new WeakMap<ParsedArtifact, Uint8Array>();
-
-/**
- * 1 for each passage inside a tool's output in a transcript-shaped artifact: from a tool header to the next
- * message or section, read once per parsed artifact.
- */
-function toolOutputPassages(parsed: ParsedArtifact): Uint8Array {
-  let marks = toolOutputs.get(parsed);
-  if (marks !== undefined) return marks;
-  marks = new Uint8Array(parsed.passages.length);
-  let inOutput = false;
-  let section: ArtifactSectionName | undefined;
-  parsed.passages.forEach((passage, index) => {
-    if (passage.section !== section) inOutput = false;
-    section = passage.section;
-    if (TOOL_OUTPUT_HEADER.test(passage.text)) inOutput = true;
-    else if (MESSAGE_HEADER.test(passage.text)) inOutput = false;
-    if (inOutput) (marks as Uint8Array)[index] = 1;
-  });
-  toolOutputs.set(parsed, marks);
-  return marks;
-}
 
 /** What the item looks for in the passage it is answered from (see `focusPassage`). */
 function focusOf(parsed: ParsedArtifact, item: CaseItem, shape: QuestionShape): Focus {
@@ -326,6 +300,33 @@ function currentDecision(parsed: ParsedArtifact, { base }: PassageScores, best: 
 }
 
 /**
+ * The other half of a tool exchange the passage is part of, -1 when none: for a call ("assistant calls dig
+ * {…}"), what it returned (the passage of the output holding the kind of value asked for, else the output's
+ * first); for a passage of an output, the call that says what it is the output of. A call and its result
+ * answer together: "what does the host resolve to?" is asked by the call and answered by its output.
+ */
+function exchangePartner(
+  parsed: ParsedArtifact,
+  scores: PassageScores,
+  wants: readonly AnswerShape[],
+  position: number,
+): number {
+  const { partner, inOutput, outputEnd } = toolExchanges(parsed);
+  const other = partner[position] as number;
+  if (other < 0) return -1;
+  const bonus = scores.shaped?.bonus;
+  // The call names what an output came from: wanted only when the question asks for that kind of thing ("which
+  // file holds…") and the output passage holds none itself.
+  if (inOutput[position] === 1) return wants.includes('identifier') && bonus?.[position] === 0 ? other : -1;
+  if (bonus === undefined) return other;
+  let best = other;
+  for (let at = other; at < (outputEnd[other] as number); at++) {
+    if ((bonus[at] as number) > (bonus[best] as number)) best = at;
+  }
+  return best;
+}
+
+/**
  * Answers a question item with the best passage (for `list`, up to five passages scoring at least half the
  * best, in reading order), or "The notes do not say." when nothing scores above the threshold.
  */
@@ -354,7 +355,10 @@ export function answerQuestionItem(
   const bestTotal = scores.total[best] as number;
   const positions = top.filter((position) => (scores.total[position] as number) >= bestTotal / 2);
   const lenders = positions.map((position) => scores.shaped?.lender[position] ?? -1).filter((at) => at >= 0);
-  const chosen = [...new Set([...positions, ...lenders])]
+  const partners = positions
+    .map((position) => exchangePartner(parsed, scores, shape.wants, position))
+    .filter((at) => at >= 0);
+  const chosen = [...new Set([...positions, ...lenders, ...partners])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
   return {

@@ -6,7 +6,12 @@ import type { AnswerShape } from './question-shape.js';
 const CAPITALISED_RUN = /(?<![\p{L}\p{N}_])\p{Lu}[\p{Ll}'’]+(?:[ -]\p{Lu}[\p{Ll}'’]+)+(?![\p{L}\p{N}_])/gu;
 // A lower-case word standing alone in prose: not a piece of an address, handle or path ("ana.kobayashi@…").
 const LOWERCASE_WORD = /(?<=^|[\s("“‘])\p{Ll}+(?=$|[\s,;:!?)"”’]|[.](?:\s|$))/gu;
-const DIGIT = /\d/;
+// A quantity, a time or a day: digits, or the words people write them in ("three days", "on Thursday", "by
+// noon"). "one" is left out: it is as often a pronoun ("the one with the queue").
+const NUMBERISH =
+  /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|thousand|million|billion|dozen|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|tomorrow|tonight)\b/i;
+// Capitalised only: "may" and "march" are verbs as often.
+const MONTH = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 // A path, a file name, a command flag, a snake_case or backticked name.
 const IDENTIFIER =
   /[\w.-]+\/[\w./-]*|\b\w+\.[a-z]{1,5}\b|`[^`]+`|\b[a-z0-9]+_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*/i;
@@ -52,7 +57,7 @@ export function holdsShape(
   common: ReadonlySet<string>,
   named: ReadonlySet<string>,
 ): boolean {
-  if (shape === 'number') return DIGIT.test(text);
+  if (shape === 'number') return NUMBERISH.test(text) || MONTH.test(text);
   if (shape === 'identifier') return IDENTIFIER.test(text);
   return namesIn(text, common).some((name) => !named.has(name.toLowerCase()));
 }

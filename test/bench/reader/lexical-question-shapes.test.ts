@@ -81,6 +81,24 @@ describe('lexical reader: answers by the kind of value asked for', () => {
     expect(result.response).toContain('Radomir Kuznetsov');
   });
 
+  it('takes a day or a quantity written in words for a number, and a turn number for none', async () => {
+    const artifactText = transcriptArtifact(150, {
+      30: '[turn 3] user: Good. We follow the runbook to the letter, the drill runs on Thursday morning.',
+      31: '[turn 3] assistant: Noted, the drill is booked.',
+      90: "[turn 9] tool run_command: WHERE l.created_at >= now() - interval '8 days'",
+    });
+    const day = await ask(artifactText, {
+      type: 'immutable_fact_recall',
+      prompt: 'On which day are we running the drill?',
+    });
+    expect(day.response).toContain('Thursday');
+    const long = await ask(
+      transcriptArtifact(150, { 40: '[turn 4] user: the freeze starts three days before the launch.' }),
+      { type: 'immutable_fact_recall', prompt: 'How long before the launch does the freeze start?' },
+    );
+    expect(long.response).toContain('three days');
+  });
+
   it('says the notes do not say when no passage names anyone', async () => {
     const artifactText = transcriptArtifact(60, {
       20: 'tool: Test Files  3 passed (3)',
