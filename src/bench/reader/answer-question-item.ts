@@ -361,10 +361,22 @@ export function answerQuestionItem(
   const chosen = [...new Set([...positions, ...lenders, ...partners])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
-  return {
-    response: chosen.map((passage) => focusPassage(passage.text, focus)).join('\n'),
-    evidence: chosen.map(evidenceOf),
-  };
+  const quoted = chosen.map((passage) => focusPassage(passage.text, focus)).join('\n');
+  return { response: shortAnswer(item, focus, quoted) ?? quoted, evidence: chosen.map(evidenceOf) };
+}
+
+/**
+ * A short answer to "who", as a person would give it: the names the quoted passages hold (other than those the
+ * question names), without the rest of the sentence. Undefined when the item wants a longer answer, asks for
+ * more than a person, or the passages name nobody else.
+ */
+function shortAnswer(item: CaseItem, focus: Focus, quoted: string): string | undefined {
+  if (item.answerFormat !== 'short' || focus.wants.length !== 1 || focus.wants[0] !== 'person')
+    return undefined;
+  const names = [...new Set(namesIn(withoutHeader(quoted), focus.common))].filter(
+    (name) => !focus.named.has(name.toLowerCase()),
+  );
+  return names.length === 0 ? undefined : `${names.join(', ')}.`;
 }
 
 /**

@@ -99,6 +99,24 @@ describe('lexical reader: answers by the kind of value asked for', () => {
     expect(long.response).toContain('three days');
   });
 
+  it('gives a short "who" answer as the names alone, without the rest of the sentence', async () => {
+    const artifactText = transcriptArtifact(120, {
+      30: "user: Signe Halvorsen's review on my PR: rename the helper and drop the legacy retry wrapper.",
+    });
+    const short = await ask(artifactText, {
+      type: 'entity_integrity',
+      prompt: 'Whose review are we addressing?',
+      answerFormat: 'short',
+    });
+    expect(short.response).toBe('Signe Halvorsen.');
+    expect(short.evidence[0]?.text).toContain('legacy retry wrapper');
+    const free = await ask(artifactText, {
+      type: 'entity_integrity',
+      prompt: 'Whose review are we addressing?',
+    });
+    expect(free.response).toContain('drop the legacy retry wrapper');
+  });
+
   it('says the notes do not say when no passage names anyone', async () => {
     const artifactText = transcriptArtifact(60, {
       20: 'tool: Test Files  3 passed (3)',
