@@ -373,9 +373,10 @@ export function answerQuestionItem(
 function shortAnswer(item: CaseItem, focus: Focus, quoted: string): string | undefined {
   if (item.answerFormat !== 'short' || focus.wants.length !== 1 || focus.wants[0] !== 'person')
     return undefined;
-  const names = [...new Set(namesIn(withoutHeader(quoted), focus.common))].filter(
-    (name) => !focus.named.has(name.toLowerCase()),
-  );
+  // "Signe Halvorsen's review": the name, without the possessive.
+  const names = [
+    ...new Set(namesIn(withoutHeader(quoted), focus.common).map((name) => name.replace(/['’]s$/, ''))),
+  ].filter((name) => !focus.named.has(name.toLowerCase()));
   return names.length === 0 ? undefined : `${names.join(', ')}.`;
 }
 
