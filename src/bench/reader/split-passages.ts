@@ -4,11 +4,14 @@ export const MAX_LINE_PASSAGE = 300;
 // A "sentence" longer than this (a log line, minified JSON) is cut at spaces so a passage stays quotable.
 const MAX_SENTENCE = 400;
 
+// After a full stop, "!" or "?", but not after a log tag written in capitals ("npm ERR! Invalid: …").
+const SENTENCE_BREAK = /(?<=[.!?])(?<!\b[A-Z]{2,6}!)\s+/;
+
 /** The passages of one line: the line itself, or its sentences when it is long, long sentences cut at spaces. */
 export function splitLine(line: string): string[] {
   if (line.length <= MAX_LINE_PASSAGE) return [line];
   const pieces: string[] = [];
-  for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+  for (const sentence of line.split(SENTENCE_BREAK)) {
     if (sentence.length <= MAX_SENTENCE) {
       if (sentence !== '') pieces.push(sentence);
       continue;
