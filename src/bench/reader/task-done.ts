@@ -5,7 +5,7 @@ import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 // Windows build", "not needed any more"). Not after "when", "once", "if" and the like: "send it over when it's
 // done" says nothing is done yet.
 const DONE =
-  /(?<!\b(?:when|once|after|until|till|before|if|unless|whether|as soon as)\b[^.;!?]{0,30})\b(?:already\s+(?:been\s+)?(?:\w+ed|done|did|sent|sorted|made|wrote|written|ran|run|took|taken|set up|paid|shipped|built|out)\b|(?:has|have|had)\s+been\s+\w+(?:ed|en)\b|(?:is|are|was|were|got|'s)\s+(?:all\s+)?(?:done|finished|complete|completed|sorted|handled|resolved|closed|merged|shipped|fixed|taken care of|dealt with|wrapped up)\b|taken care of|(?:no|don'?t|doesn'?t|won'?t)\s+need(?:s)?\s+to|no need for|not needed|no longer needed|isn'?t needed|aren'?t needed|moot|(?:checked|ticked|crossed) off)/i;
+  /(?<!\b(?:when|once|after|until|till|before|if|unless|whether|as soon as)\b[^.;!?]{0,30})\b(?:already\s+(?:been\s+)?(?:\w+ed|done|did|sent|sorted|made|wrote|written|ran|run|took|taken|set up|paid|shipped|built|out)\b|(?:has|have|had)\s+been\s+\w+(?:ed|en)\b|(?:is|are|was|were|got|'s)\s+(?:all\s+)?(?:done|finished|complete|completed|sorted|handled|resolved|closed|merged|shipped|fixed|taken care of|dealt with|wrapped up)\b|taken care of|took care of|sorted out|(?:no|don'?t|doesn'?t|won'?t)\s+need(?:s)?\s+to|no need for|not needed|no longer needed|isn'?t needed|aren'?t needed|moot|(?:checked|ticked|crossed) off)/i;
 
 const POINTS_BACK = /^(?:that|this|it|they|those|these)\b/i;
 

@@ -16,6 +16,7 @@ describe('saysDone', () => {
     expect(saysDone("The staging certificate? That's taken care of.", 'staging certificate')).toBe(true);
     expect(saysDone('no need to bother with the Windows build, we drop it.', 'windows build')).toBe(true);
     expect(saysDone('ticket OPS-118 got closed as a duplicate.', 'ops 118')).toBe(true);
+    expect(saysDone('Hamish took care of the signing key this morning.', 'signing key')).toBe(true);
   });
 
   it('does not read a condition, or another sentence, as work done', () => {
