@@ -7,6 +7,7 @@ import { strongestCue } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 
 type Mention = 'affirmed' | 'rejected';
 
@@ -22,8 +23,13 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
   return Array.from(parsed.notablePositions, (position) => parsed.passages[position] as Passage);
 }
 
-/** Why the reader will not take the tempting default: a rule against it, or a later change of plan. */
-type Reason = { kind: 'rule' | 'superseded'; passage: Passage };
+/**
+ * Why the reader will not take the tempting default: a rule against it, a later change of plan, or a value in
+ * it that a later message corrected ("port 6457" … "typo, it's 6437").
+ */
+type Reason =
+  | { kind: 'rule' | 'superseded'; passage: Passage }
+  | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
 function mentionIn(passage: Passage, action: string): Mention | undefined {
   // A bare list item under "Forbidden behaviors" names the action as a prohibition, whatever its wording.
@@ -159,6 +165,12 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
     lastAffirmed.position > lastRejected.position &&
     isOverride(parsed, lastAffirmed);
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
+  // A value in the action that a later message corrected ("port 6457" … "typo, it's 6437").
+  const corrected = supersededValueIn(parsed, action);
+  const correction: Reason | undefined =
+    corrected === undefined
+      ? undefined
+      : { kind: 'corrected', passage: corrected.correction, supersession: corrected };
   if (lastAffirmed !== undefined) {
     const accepted = acceptedAlternative(parsed, lastAffirmed, action);
     if (accepted !== undefined) return { kind: 'superseded', passage: accepted };
@@ -171,9 +183,15 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
         isOverride(parsed, passage) &&
         !mentioned.has(passage.position),
     );
-    if (override !== undefined) return { kind: 'superseded', passage: override };
-    return undefined;
+    // The later of a change of plan and a correction of the value is the current word on it.
+    if (
+      override !== undefined &&
+      (correction === undefined || override.position > correction.passage.position)
+    )
+      return { kind: 'superseded', passage: override };
+    return correction;
   }
+  if (correction !== undefined) return correction;
   const paraphrased = findParaphrasedRule(parsed, action);
   return paraphrased === undefined ? undefined : { kind: 'rule', passage: paraphrased };
 }
@@ -235,6 +253,15 @@ export function answerApplicationItem(
     classifyMention(quoted, action) === 'affirmed'
       ? `I will not ${action}: ${where}.`
       : quoted;
+  // A corrected value: the step is the same one, with the value the correction gave.
+  if (reason.kind === 'corrected') {
+    const step = withReplacement(action, reason.supersession);
+    if (step !== action) {
+      const withStep = `${refusal} Next step: ${step}.`;
+      if (classifyMention(withStep, action) !== 'affirmed')
+        return { response: withStep, evidence: [evidenceOf(reason.passage)] };
+    }
+  }
   const next = findNextStep(parsed, prompt, action, reason.passage);
   const withNext = next === undefined ? refusal : `${refusal} Next step: ${sentence(next.text)}.`;
   // The whole answer must read as a refusal; a next step that reads otherwise is left out.

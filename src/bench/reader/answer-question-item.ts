@@ -11,6 +11,7 @@ import type { Passage } from './passage.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
 import { type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
+import { findSupersessions, type Supersession } from './superseded-values.js';
 
 /** What the lexical reader answers when no passage is about the item. */
 export const NOTES_DO_NOT_SAY = 'The notes do not say.';
@@ -84,6 +85,8 @@ function labelIn(prompt: string): string | undefined {
 
 const MISSING_SHAPE_WEIGHT = 0.5;
 
+const NO_SUPERSESSIONS: readonly Supersession[] = Object.freeze([]);
+
 /** Each passage's bonus for holding the kind of value asked for, and the neighbour it borrowed one from (-1: none). */
 interface ShapeScores {
   bonus: Float64Array;
@@ -124,6 +127,9 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const subjectName = shape.yesNo ? names[0] : undefined;
   const subject = subjectName === undefined ? undefined : ` ${normalizeText(subjectName)} `;
   const shapeBonus = shapeScores(parsed, item.prompt);
+  // A question for a value is answered by the latest statement of it: a correction stands in for what it corrects.
+  const corrections = shape.wants.includes('number') ? findSupersessions(parsed) : NO_SUPERSESSIONS;
+  const stated = new Set(corrections.map((supersession) => supersession.stated.position));
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
   for (let index = 0; index < passages.length; index++) {
@@ -145,8 +151,9 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (inSection) score += SECTION_WEIGHT;
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
-    // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
-    if (passage.text.includes('?')) score *= QUESTION_WEIGHT;
+    // A question asks; it answers nothing ("what's the current plan?" shares every word of the item). A value
+    // stated in it and corrected later was an answer all the same: the correction inherits its score below.
+    if (passage.text.includes('?') && !stated.has(index)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
     if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
     // "Does Ana Lima own X?" is about Ana Lima: a passage that does not name her answers it only by chance.
@@ -158,6 +165,13 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     }
     base[index] = score;
     total[index] = score + (recencyWeight * passage.position) / last;
+  }
+  for (const { stated: statement, correction } of corrections) {
+    const at = correction.position;
+    if ((base[statement.position] as number) <= (base[at] as number)) continue;
+    base[at] = base[statement.position] as number;
+    total[at] = (base[at] as number) + (recencyWeight * correction.position) / last;
+    if (shapeBonus !== undefined) shapeBonus.bonus[at] = Math.max(shapeBonus.bonus[at] as number, 1);
   }
   return { base, total, shaped: shapeBonus };
 }
