@@ -248,19 +248,26 @@ export function answerApplicationItem(
   // use: let's X" loses its label): the refusal must read as one, else it says where the rule is.
   const where = `the notes forbid it (${reason.passage.section.toLowerCase()}, line ${reason.passage.line})`;
   const quoted = `I will not ${action}: ${sentence(reason.passage.text)}.`;
-  const refusal =
+  let refusal =
     classifyMention(reason.passage.text, action) === 'affirmed' ||
     classifyMention(quoted, action) === 'affirmed'
       ? `I will not ${action}: ${where}.`
       : quoted;
-  // A corrected value: the step is the same one, with the value the correction gave.
   if (reason.kind === 'corrected') {
-    const step = withReplacement(action, reason.supersession);
-    if (step !== action) {
-      const withStep = `${refusal} Next step: ${step}.`;
-      if (classifyMention(withStep, action) !== 'affirmed')
-        return { response: withStep, evidence: [evidenceOf(reason.passage)] };
-    }
+    const { supersession } = reason;
+    // The correction is quoted from its idiom on; when that still names the old value as current ("…, W is
+    // the duplicate"), the refusal says what replaced it instead.
+    const quote = sentence(supersession.quote);
+    refusal =
+      classifyMention(`I will not ${action}: ${quote}.`, action) === 'affirmed' ||
+      classifyMention(quote, supersession.old) === 'affirmed'
+        ? `I will not ${action}: the notes correct it to ${supersession.replacement} (line ${reason.passage.line}).`
+        : `I will not ${action}: ${quote}.`;
+    // The step is the same one, with the value the correction gave.
+    const step = withReplacement(action, supersession);
+    const withStep = `${refusal} Next step: ${step}.`;
+    if (step !== action && classifyMention(withStep, action) !== 'affirmed')
+      return { response: withStep, evidence: [evidenceOf(reason.passage)] };
   }
   const next = findNextStep(parsed, prompt, action, reason.passage);
   const withNext = next === undefined ? refusal : `${refusal} Next step: ${sentence(next.text)}.`;

@@ -11,7 +11,7 @@ import type { Passage } from './passage.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
 import { type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
-import { findSupersessions, type Supersession } from './superseded-values.js';
+import { correctedText, findSupersessions, type Supersession } from './superseded-values.js';
 
 /** What the lexical reader answers when no passage is about the item. */
 export const NOTES_DO_NOT_SAY = 'The notes do not say.';
@@ -127,7 +127,8 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const subjectName = shape.yesNo ? names[0] : undefined;
   const subject = subjectName === undefined ? undefined : ` ${normalizeText(subjectName)} `;
   const shapeBonus = shapeScores(parsed, item.prompt);
-  // A question for a value is answered by the latest statement of it: a correction stands in for what it corrects.
+  // A question for a value: a passage stating one that a later message corrected answers it all the same (it
+  // is quoted with the corrected value, see `correctedText`), even when it also asks something.
   const corrections = shape.wants.includes('number') ? findSupersessions(parsed) : NO_SUPERSESSIONS;
   const stated = new Set(corrections.map((supersession) => supersession.stated.position));
   const base = new Float64Array(passages.length);
@@ -151,8 +152,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (inSection) score += SECTION_WEIGHT;
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
-    // A question asks; it answers nothing ("what's the current plan?" shares every word of the item). A value
-    // stated in it and corrected later was an answer all the same: the correction inherits its score below.
+    // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
     if (passage.text.includes('?') && !stated.has(index)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
     if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
@@ -165,13 +165,6 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     }
     base[index] = score;
     total[index] = score + (recencyWeight * passage.position) / last;
-  }
-  for (const { stated: statement, correction } of corrections) {
-    const at = correction.position;
-    if ((base[statement.position] as number) <= (base[at] as number)) continue;
-    base[at] = base[statement.position] as number;
-    total[at] = (base[at] as number) + (recencyWeight * correction.position) / last;
-    if (shapeBonus !== undefined) shapeBonus.bonus[at] = Math.max(shapeBonus.bonus[at] as number, 1);
   }
   return { base, total, shaped: shapeBonus };
 }
@@ -335,8 +328,14 @@ export function answerQuestionItem(
   const chosen = [...new Set([...positions, ...lenders])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
+  // A value the conversation corrected after a passage stated it is quoted as corrected: the latest statement
+  // of the value is the answer, in the words of the passage about it.
+  const corrected = chosen.map((passage) => correctedText(parsed, passage));
+  const sources = corrected.flatMap((entry) => entry?.corrections ?? []);
   return {
-    response: chosen.map((passage) => focusPassage(passage.text, focus)).join('\n'),
-    evidence: chosen.map(evidenceOf),
+    response: chosen
+      .map((passage, index) => focusPassage(corrected[index]?.text ?? passage.text, focus))
+      .join('\n'),
+    evidence: [...chosen, ...sources.filter((passage) => !chosen.includes(passage))].map(evidenceOf),
   };
 }

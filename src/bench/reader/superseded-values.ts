@@ -15,6 +15,11 @@ export interface Supersession {
   correction: Passage;
   /** The passage that stated the old value: the correction itself when it states both. */
   stated: Passage;
+  /**
+   * What to quote for the correction: the passage, or from the correction idiom on when the passage gave the
+   * old value before taking it back ("pin 3.9.71. wait, no, 3.9.11 is the fixed one": "wait, no, …").
+   */
+  quote: string;
 }
 
 // "[turn 3] user: …", "assistant: …", "[turn 2] assistant calls read_file {…}", "[turn 2] tool search: …".
@@ -28,13 +33,37 @@ function escapeIdiom(idiom: string): string {
 }
 
 // Longest first, so "wait, no" is found before a shorter idiom inside it.
-const IDIOM = new RegExp(
+const IDIOMS = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...CORRECTION_IDIOMS]
     .sort((a, b) => b.length - a.length)
     .map(escapeIdiom)
     .join('|')})(?![\\p{L}\\p{N}])`,
-  'iu',
+  'giu',
 );
+
+// "V instead of W", "V rather than W": the value after the idiom is the old one; `explicitPairs` reads these.
+const NAMES_THE_OLD = /^\s+(?:of|than)\b/i;
+
+// A value for a case apart is an exception, not a correction: "for accounts under hold, 5 minutes instead of 30".
+const SCOPED =
+  /\b(?:except|exception|unless|if|when|whenever|while|during|only for|overrides?|for (?:[\w-]+\s+){0,2}(?:accounts?|customers?|users?|tenants?|orders?|clients?|teams?|jobs?|requests?|those|these|any|some)\b)/i;
+
+/** The first correction idiom in `text` that puts a new value forward, with where it starts and ends. */
+function findIdiom(text: string): { index: number; end: number } | undefined {
+  for (const match of text.matchAll(IDIOMS)) {
+    const end = match.index + match[0].length;
+    if (NAMES_THE_OLD.test(text.slice(end, end + 8))) continue;
+    return { index: match.index, end };
+  }
+  return undefined;
+}
+
+/** The sentence of `text` around `index`: from the end of the one before to the end of its own. */
+function sentenceAround(text: string, index: number): string {
+  const before = text.slice(0, index);
+  const start = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? ')) + 1;
+  return text.slice(start, sentenceEnd(text, index));
+}
 
 // Two values of one form with these words between them name the old one and its replacement.
 const FROM_TO = /^\s*(?:to|->|→|=>)\s*$/i;
@@ -135,33 +164,43 @@ function correctionsIn(said: readonly Said[], at: number): Supersession[] {
   const entry = said[at] as Said;
   const { body, values, passage } = entry;
   const found: Supersession[] = [];
-  const record = (old: ValueToken, replacement: ValueToken, stated: Passage) =>
+  const record = (old: ValueToken, replacement: ValueToken, stated: Passage, quote = passage.text) =>
     found.push({
       old: old.text,
       oldNormalized: old.normalized,
       replacement: replacement.text,
       correction: passage,
       stated,
+      quote,
     });
   for (const [old, replacement] of explicitPairs(body, values)) {
+    if (SCOPED.test(sentenceAround(body, Math.min(old.start, replacement.start)))) continue;
     record(old, replacement, earlierMention(said, at, old.normalized)?.passage ?? passage);
   }
-  const idiom = IDIOM.exec(body);
-  if (idiom === null || found.length > 0) return found;
-  const idiomEnd = idiom.index + idiom[0].length;
-  const end = sentenceEnd(body, idiomEnd);
-  const put = values.filter((value) => value.start >= idiomEnd && value.start < end);
+  const idiom = findIdiom(body);
+  if (idiom === undefined || found.length > 0) return found;
+  if (SCOPED.test(sentenceAround(body, idiom.index))) return found;
+  const idiomEnd = idiom.end;
+  // The values of the idiom's sentence, or of the next one when it has none ("I mistyped it. It's 14,970.").
+  let end = sentenceEnd(body, idiomEnd);
+  let put = values.filter((value) => value.start >= idiomEnd && value.start < end);
+  if (put.length === 0 && end < body.length) {
+    const start = end;
+    end = sentenceEnd(body, start);
+    put = values.filter((value) => value.start >= start && value.start < end);
+  }
   const before = values.filter((value) => value.end <= idiom.index);
   for (const replacement of put) {
     const old = before.findLast(
       (value) => value.form === replacement.form && value.normalized !== replacement.normalized,
     );
-    if (old !== undefined) record(old, replacement, passage);
+    if (old !== undefined) record(old, replacement, passage, body.slice(idiom.index));
   }
   if (found.length > 0) return found;
   const forms = new Set<string>();
   for (const replacement of put) {
-    if (forms.has(replacement.form)) continue;
+    // A one-digit number is a count or part of a name ("SOC 2", "3 of 23 tests") more often than a setting.
+    if (forms.has(replacement.form) || replacement.form === 'num:1') continue;
     forms.add(replacement.form);
     const earlier = earlierValue(said, at, replacement);
     if (earlier !== undefined) record(earlier[1], replacement, earlier[0].passage);
@@ -169,14 +208,12 @@ function correctionsIn(said: readonly Said[], at: number): Supersession[] {
   return found;
 }
 
-const cache = new WeakMap<ParsedArtifact, readonly Supersession[]>();
+/** The supersessions in force, by the old value's normalised text. */
+type Supersessions = ReadonlyMap<string, Supersession>;
 
-/**
- * The values the artifact takes back and does not restore, each with the passage that replaced it, in reading
- * order of the corrections. A value put back by a later correction ("back to 6457") is current again. Read once
- * per parsed artifact, from the passages people wrote (tool output states no corrections).
- */
-export function findSupersessions(parsed: ParsedArtifact): readonly Supersession[] {
+const cache = new WeakMap<ParsedArtifact, Supersessions>();
+
+function supersessionsOf(parsed: ParsedArtifact): Supersessions {
   let found = cache.get(parsed);
   if (found !== undefined) return found;
   const said = saidPassages(parsed);
@@ -187,9 +224,59 @@ export function findSupersessions(parsed: ParsedArtifact): readonly Supersession
       current.set(supersession.oldNormalized, supersession);
     }
   }
-  found = [...current.values()];
+  found = current;
   cache.set(parsed, found);
   return found;
+}
+
+/**
+ * The value that stands for `normalized` now: its replacement, or the replacement's own replacement when that
+ * was corrected in turn ("Thursday", then "make it Friday", then "no, Tuesday"). Undefined when it stands.
+ */
+function currentValue(supersessions: Supersessions, normalized: string): Supersession | undefined {
+  let last: Supersession | undefined;
+  let next = supersessions.get(normalized);
+  for (let step = 0; next !== undefined && step < supersessions.size; step++) {
+    last = next;
+    next = supersessions.get(normalizeText(next.replacement));
+  }
+  return last;
+}
+
+/**
+ * A passage as the reader quotes it once the conversation corrected a value in it: written before the
+ * correction, each superseded value is replaced by the value that stands now ("port 6457" reads "port 6437");
+ * a correction that gave the old value itself is quoted from its idiom on. With the corrections it drew on;
+ * undefined when nothing in it was corrected.
+ */
+export function correctedText(
+  parsed: ParsedArtifact,
+  passage: Passage,
+): { text: string; corrections: Passage[] } | undefined {
+  const supersessions = supersessionsOf(parsed);
+  if (supersessions.size === 0) return undefined;
+  for (const supersession of supersessions.values()) {
+    if (supersession.correction === passage && supersession.quote !== passage.text)
+      return { text: supersession.quote, corrections: [] };
+  }
+  let text = passage.text;
+  const corrections: Passage[] = [];
+  for (const token of valueTokens(passage.text).reverse()) {
+    const current = currentValue(supersessions, token.normalized);
+    if (current === undefined || current.correction.position <= passage.position) continue;
+    text = text.slice(0, token.start) + current.replacement + text.slice(token.end);
+    if (!corrections.includes(current.correction)) corrections.push(current.correction);
+  }
+  return corrections.length > 0 ? { text, corrections } : undefined;
+}
+
+/**
+ * The values the artifact takes back and does not restore, each with the passage that replaced it, in reading
+ * order of the corrections. A value put back by a later correction ("back to 6457") is current again. Read once
+ * per parsed artifact, from the passages people wrote (tool output states no corrections).
+ */
+export function findSupersessions(parsed: ParsedArtifact): readonly Supersession[] {
+  return [...supersessionsOf(parsed).values()];
 }
 
 /**
@@ -197,14 +284,17 @@ export function findSupersessions(parsed: ParsedArtifact): readonly Supersession
  * next step that still carries a value the conversation corrected.
  */
 export function supersededValueIn(parsed: ParsedArtifact, text: string): Supersession | undefined {
-  const supersessions = findSupersessions(parsed);
-  if (supersessions.length === 0) return undefined;
+  const supersessions = supersessionsOf(parsed);
+  if (supersessions.size === 0) return undefined;
   const normalized = normalizeText(text);
-  return supersessions.findLast(
-    (supersession) =>
-      findWholeWords(normalized, supersession.oldNormalized, 1).length > 0 &&
-      findWholeWords(normalized, normalizeText(supersession.replacement), 1).length === 0,
-  );
+  let found: Supersession | undefined;
+  for (const supersession of supersessions.values()) {
+    if (findWholeWords(normalized, supersession.oldNormalized, 1).length === 0) continue;
+    const current = currentValue(supersessions, supersession.oldNormalized) ?? supersession;
+    if (findWholeWords(normalized, normalizeText(current.replacement), 1).length > 0) continue;
+    found = { ...current, old: supersession.old, oldNormalized: supersession.oldNormalized };
+  }
+  return found;
 }
 
 /** `text` with each occurrence of the superseded value, as written, replaced by its replacement. */

@@ -27,6 +27,7 @@ const VALUE = new RegExp(
     String.raw`(?<version>${OPEN}v?\d+(?:\.\d+){2,}${CLOSE})`,
     String.raw`(?<time>${OPEN}\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?(?![\p{L}]))?${CLOSE})`,
     String.raw`(?<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)(?![\p{L}]))?${CLOSE})`,
+    String.raw`(?<coded>${OPEN}\d[\d,]*(?:\.\d+)?\s?(?<code>EUR|USD|GBP|JPY|CHF|CAD|AUD|NZD|INR|SEK|NOK|DKK|PLN|CZK|BRL|MXN|SGD|HKD|CNY|ZAR)(?![\p{L}]))`,
     String.raw`(?<percent>${OPEN}\d+(?:\.\d+)?\s?%)`,
     String.raw`(?<quantity>${OPEN}\d[\d,]*(?:\.\d+)?\s?(?<unit>ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|months?|years?|[kmgtp]i?b|[kmgtp]i|bytes?|k|x|rps|qps|rpm|replicas?|nodes?|workers?|retries|attempts?|shards?|partitions?|connections?)${CLOSE})`,
     `(?<weekday>${OPEN}(?:mon|tues|wednes|thurs|fri|satur|sun)days?${CLOSE})`,
@@ -40,6 +41,7 @@ function formOf(groups: Record<string, string | undefined>, text: string): strin
   if (groups.version !== undefined) return 'version';
   if (groups.time !== undefined) return 'time';
   if (groups.money !== undefined) return `money:${text.charAt(0)}`;
+  if (groups.coded !== undefined) return `money:${groups.code?.toUpperCase()}`;
   if (groups.percent !== undefined) return 'percent';
   if (groups.weekday !== undefined) return 'weekday';
   const unit = groups.unit;

@@ -44,14 +44,52 @@ describe('lexical reader: values corrected in a later message', () => {
     36: 'user: ugh, my mistake, it is 7521. The other number is the legacy box.',
   };
 
-  it('answers a question for the value with the correction, not the first statement', async () => {
+  it('answers a question for the value with the statement about it, as corrected later', async () => {
     const result = await answer(transcriptArtifact(120, wrongPort), {
       type: 'immutable_fact_recall',
       prompt: 'Which port does the billing API listen on?',
     });
-    expect(result.response).toContain('7521');
-    expect(result.response).not.toContain('7512');
-    expect(result.evidence[0]?.line).toBe(36);
+    expect(result.response).toBe(
+      'user: The gateway should proxy the billing API, which listens on 7521 inside the cluster.',
+    );
+    expect(result.evidence.map((entry) => entry.line)).toEqual([30, 36]);
+  });
+
+  it('follows a value corrected twice to the one that stands', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        10: 'user: Send the churn digest every Monday at 08:10.',
+        40: 'user: Make it Wednesday, nobody reads it on Monday.',
+        70: 'user: ugh, Thursday. The sales sync is on Wednesday.',
+      }),
+      { type: 'locked_decision_retention', prompt: 'When is the churn digest sent?' },
+    );
+    expect(result.response).toContain('Thursday at 08:10');
+    const step = await answer(
+      transcriptArtifact(120, {
+        10: 'user: Send the churn digest every Monday at 08:10.',
+        40: 'user: Make it Wednesday, nobody reads it on Monday.',
+        70: 'user: ugh, Thursday. The sales sync is on Wednesday.',
+      }),
+      {
+        type: 'planning_soundness',
+        prompt: 'Write the schedule line.',
+        temptingDefault: 'every Monday at 08:10',
+      },
+    );
+    expect(step.response).toMatch(
+      /^I will not every Monday at 08:10: .*Next step: every Thursday at 08:10\.$/,
+    );
+  });
+
+  it('quotes a correction made in the same message from its idiom on', async () => {
+    const result = await answer(
+      transcriptArtifact(80, {
+        12: 'user: Pin the parser at 4.18.2. hmm, no wait, that release broke unicode escapes; 4.18.5 is the good one.',
+      }),
+      { type: 'immutable_fact_recall', prompt: 'Which version of the parser is pinned?' },
+    );
+    expect(result.response).toBe('hmm, no wait, that release broke unicode escapes; 4.18.5 is the good one.');
   });
 
   it('refuses a default that carries the corrected value, quoting the correction, and carries the new one', async () => {
@@ -88,6 +126,17 @@ describe('lexical reader: values corrected in a later message', () => {
         60: 'user: The quiet hours are 22:00, not 23:30, for the pager rotation.',
       }),
     ).toEqual(['18,200 -> 21,750', '23:30 -> 22:00']);
+  });
+
+  it('reads "V instead of W" with W as the old value, and leaves a value for a case apart alone', () => {
+    expect(
+      superseded({
+        20: 'user: Invoice the pilot at 4,250.00 EUR.',
+        40: 'user: Sales agreed a discount: bill 3,980.00 EUR instead of 4,250.00 EUR.',
+        60: 'user: Sessions expire after 45 minutes.',
+        80: 'user: For admin users, expire them after 15 minutes instead of 45 minutes.',
+      }),
+    ).toEqual(['4,250.00 EUR -> 3,980.00 EUR']);
   });
 
   it('takes a value back only for one of its form, and only from what people wrote', () => {
