@@ -46,7 +46,7 @@ const NAMES_THE_OLD = /^\s+(?:of|than)\b/i;
 
 // A value for a case apart is an exception, not a correction: "for accounts under hold, 5 minutes instead of 30".
 const SCOPED =
-  /\b(?:except|exception|unless|if|when|whenever|while|during|only for|overrides?|for (?:[\w-]+\s+){0,2}(?:accounts?|customers?|users?|tenants?|orders?|clients?|teams?|jobs?|requests?|those|these|any|some)\b)/i;
+  /\b(?:except|exception|unless|only (?:for|when|if|on|in)|overrides?|for (?:[\w-]+\s+){0,2}(?:accounts?|customers?|users?|tenants?|orders?|clients?|teams?|jobs?|requests?|those|these|any|some)\b)/i;
 
 /** The first correction idiom in `text` that puts a new value forward, with where it starts and ends. */
 function findIdiom(text: string): { index: number; end: number } | undefined {
@@ -58,11 +58,16 @@ function findIdiom(text: string): { index: number; end: number } | undefined {
   return undefined;
 }
 
-/** The sentence of `text` around `index`: from the end of the one before to the end of its own. */
-function sentenceAround(text: string, index: number): string {
+/** Where the sentence of `text` that holds `index` starts. */
+function sentenceStartOf(text: string, index: number): number {
   const before = text.slice(0, index);
-  const start = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? ')) + 1;
-  return text.slice(start, sentenceEnd(text, index));
+  const stop = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+  return stop < 0 ? 0 : stop + 2;
+}
+
+/** The sentence of `text` that holds `index`. */
+function sentenceAround(text: string, index: number): string {
+  return text.slice(sentenceStartOf(text, index), sentenceEnd(text, index));
 }
 
 // Two values of one form with these words between them name the old one and its replacement.
@@ -72,22 +77,28 @@ const NOT_AFTER = /^\s*[,;(—–-]?\s*(?:and\s+)?(?:not|instead of|rather than|
 const NOT_BEFORE = /\bnot\s*$/i;
 const BUT_BETWEEN = /^\s*[,;—–-]?\s*(?:but|it'?s|it is)?\s*$/i;
 
-/** How many earlier passages people wrote a correction may reach back for the value it replaces. */
-const REACH = 30;
+/** How many earlier passages by its writer a correction may reach back for the value it replaces. */
+const REACH = 20;
 
 // A sentence ends at ". ", "! ", "? " or the end: the values of the idiom's sentence are what it puts forward.
 const SENTENCE_END = /[.!?](?:\s|$)/g;
 
 interface Said {
   passage: Passage;
-  /** The passage's text without its role prefix, and the values in it. */
+  /** Who wrote it ("user", "assistant"); undefined in notes that name no speaker. */
+  role: string | undefined;
+  /** The passage's text without its role prefix, and the values in it (none inside `code`). */
   body: string;
   values: ValueToken[];
 }
 
+// A code span: a command or a name quoted from code states no setting ("running `logs --since 10m`").
+const CODE_SPAN = /`[^`]*`/g;
+
 /** The passages a person or the assistant wrote (not tool calls or tool output), with the values in them. */
 function saidPassages(parsed: ParsedArtifact): Said[] {
   const said: Said[] = [];
+  let role: string | undefined;
   let speaking = true;
   let line = -1;
   for (const passage of parsed.passages) {
@@ -96,13 +107,16 @@ function saidPassages(parsed: ParsedArtifact): Said[] {
       line = passage.line;
       const prefix = ROLE_PREFIX.exec(body);
       if (prefix !== null) {
-        const role = (prefix[1] as string).toLowerCase();
+        role = (prefix[1] as string).toLowerCase();
         speaking = role !== 'tool' && !/\bcalls\b/i.test(prefix[2] as string);
         body = body.slice(prefix[0].length);
       }
     }
     if (!speaking) continue;
-    said.push({ passage, body, values: valueTokens(body) });
+    const values = valueTokens(
+      body.includes('`') ? body.replace(CODE_SPAN, (span) => ' '.repeat(span.length)) : body,
+    );
+    said.push({ passage, role, body, values });
   }
   return said;
 }
@@ -131,14 +145,27 @@ function explicitPairs(body: string, values: readonly ValueToken[]): [ValueToken
 }
 
 /**
- * The latest earlier message, within `REACH` messages, holding a value of `value`'s form other than it: the
- * statement a correction with no old value of its own takes back. Undefined when none is that close.
+ * The latest earlier passage by the same writer, within `REACH` of theirs, holding a value of `value`'s form
+ * other than it and still standing (not itself corrected): the statement a correction with no old value of its
+ * own takes back. People correct what they said; the numbers an assistant reports in passing are not settings.
  */
-function earlierValue(said: readonly Said[], at: number, value: ValueToken): [Said, ValueToken] | undefined {
-  for (let index = at - 1; index >= 0 && index >= at - REACH; index--) {
+function earlierValue(
+  said: readonly Said[],
+  at: number,
+  value: ValueToken,
+  superseded: ReadonlyMap<string, Supersession>,
+): [Said, ValueToken] | undefined {
+  const { role } = said[at] as Said;
+  let reach = REACH;
+  for (let index = at - 1; index >= 0 && reach > 0; index--) {
     const entry = said[index] as Said;
+    if (entry.role !== role) continue;
+    reach--;
     const found = entry.values.findLast(
-      (candidate) => candidate.form === value.form && candidate.normalized !== value.normalized,
+      (candidate) =>
+        candidate.form === value.form &&
+        candidate.normalized !== value.normalized &&
+        !superseded.has(candidate.normalized),
     );
     if (found !== undefined) return [entry, found];
   }
@@ -160,7 +187,11 @@ function earlierMention(said: readonly Said[], at: number, normalized: string): 
  * when there is none, the first value of each form replaces the latest value of that form in the messages just
  * before. "From W to V", "V, not W" and "not W but V" name both values themselves.
  */
-function correctionsIn(said: readonly Said[], at: number): Supersession[] {
+function correctionsIn(
+  said: readonly Said[],
+  at: number,
+  superseded: ReadonlyMap<string, Supersession>,
+): Supersession[] {
   const entry = said[at] as Said;
   const { body, values, passage } = entry;
   const found: Supersession[] = [];
@@ -181,15 +212,21 @@ function correctionsIn(said: readonly Said[], at: number): Supersession[] {
   if (idiom === undefined || found.length > 0) return found;
   if (SCOPED.test(sentenceAround(body, idiom.index))) return found;
   const idiomEnd = idiom.end;
-  // The values of the idiom's sentence, or of the next one when it has none ("I mistyped it. It's 14,970.").
+  // The values the idiom puts forward: those after it in its sentence; else those before it in its sentence
+  // ("04:05 works better", "Friday instead"); else those of the next sentence ("I mistyped it. It's 14,970.").
+  const sentenceStart = sentenceStartOf(body, idiom.index);
   let end = sentenceEnd(body, idiomEnd);
   let put = values.filter((value) => value.start >= idiomEnd && value.start < end);
+  let before = values.filter((value) => value.end <= idiom.index);
+  if (put.length === 0) {
+    put = values.filter((value) => value.start >= sentenceStart && value.end <= idiom.index).reverse();
+    before = values.filter((value) => value.end <= sentenceStart);
+  }
   if (put.length === 0 && end < body.length) {
     const start = end;
     end = sentenceEnd(body, start);
     put = values.filter((value) => value.start >= start && value.start < end);
   }
-  const before = values.filter((value) => value.end <= idiom.index);
   for (const replacement of put) {
     const old = before.findLast(
       (value) => value.form === replacement.form && value.normalized !== replacement.normalized,
@@ -202,7 +239,7 @@ function correctionsIn(said: readonly Said[], at: number): Supersession[] {
     // A one-digit number is a count or part of a name ("SOC 2", "3 of 23 tests") more often than a setting.
     if (forms.has(replacement.form) || replacement.form === 'num:1') continue;
     forms.add(replacement.form);
-    const earlier = earlierValue(said, at, replacement);
+    const earlier = earlierValue(said, at, replacement, superseded);
     if (earlier !== undefined) record(earlier[1], replacement, earlier[0].passage);
   }
   return found;
@@ -219,7 +256,7 @@ function supersessionsOf(parsed: ParsedArtifact): Supersessions {
   const said = saidPassages(parsed);
   const current = new Map<string, Supersession>();
   for (let at = 0; at < said.length; at++) {
-    for (const supersession of correctionsIn(said, at)) {
+    for (const supersession of correctionsIn(said, at, current)) {
       current.delete(normalizeText(supersession.replacement));
       current.set(supersession.oldNormalized, supersession);
     }

@@ -5,8 +5,9 @@ export interface ValueToken {
   text: string;
   normalized: string;
   /**
-   * What other values it can stand in for: "version", "date", "time", "percent", "money:$", "qty:duration",
-   * "weekday", "num:4" (a number with four digits before any decimal point), …
+   * What other values it can stand in for: "version", "date", "time", "percent", "money:$", "money:EUR",
+   * "qty:duration", "weekday", "ticket:WEB" (a ticket of project WEB), "num:4" (a number with four digits
+   * before any decimal point), …
    */
   form: string;
   start: number;
@@ -24,6 +25,7 @@ const CLOSE = String.raw`(?![\p{L}\p{N}_\-/]|[.:,]\p{N})`;
 const VALUE = new RegExp(
   [
     String.raw`(?<date>${OPEN}\d{4}-\d{2}-\d{2}${CLOSE})`,
+    String.raw`(?<ticket>${OPEN}(?<project>[A-Z][A-Z0-9]{1,9})-\d+${CLOSE})`,
     String.raw`(?<version>${OPEN}v?\d+(?:\.\d+){2,}${CLOSE})`,
     String.raw`(?<time>${OPEN}\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?(?![\p{L}]))?${CLOSE})`,
     String.raw`(?<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)(?![\p{L}]))?${CLOSE})`,
@@ -38,6 +40,7 @@ const VALUE = new RegExp(
 
 function formOf(groups: Record<string, string | undefined>, text: string): string {
   if (groups.date !== undefined) return 'date';
+  if (groups.ticket !== undefined) return `ticket:${groups.project}`;
   if (groups.version !== undefined) return 'version';
   if (groups.time !== undefined) return 'time';
   if (groups.money !== undefined) return `money:${text.charAt(0)}`;
@@ -62,6 +65,9 @@ export function valueTokens(text: string): ValueToken[] {
   const tokens: ValueToken[] = [];
   for (const match of text.matchAll(VALUE)) {
     const raw = match[0];
+    // The pattern ignores case; a ticket's project is written in capitals ("WEB-5688", not "retry-2").
+    const project = match.groups?.project;
+    if (project !== undefined && project !== project.toUpperCase()) continue;
     tokens.push({
       text: raw,
       normalized: normalizeText(raw),

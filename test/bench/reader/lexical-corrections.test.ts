@@ -18,9 +18,9 @@ function superseded(lines: Record<number, string>, count = 120) {
 }
 
 describe('value forms', () => {
-  it('tells the forms of values apart, and skips digits inside names and paths', () => {
+  it('tells the forms of values apart, and skips digits inside names, paths and code', () => {
     const forms = valueTokens(
-      'ports 8080 and 12,500; v2.7.14; 2025-03-09 at 14:30; 40%; $1,200; 512MiB; 45s; Thursday; k8s INV-6609 src/a-2.ts',
+      'ports 8080 and 12,500; v2.7.14; 2025-03-09 at 14:30; 40%; $1,200; 512MiB; 45s; Thursday; 90 EUR; OPS-311; k8s retry-2 src/a-2.ts',
     ).map((token) => `${token.text}=${token.form}`);
     expect(forms).toEqual([
       '8080=num:4',
@@ -33,6 +33,8 @@ describe('value forms', () => {
       '512MiB=qty:size',
       '45s=qty:duration',
       'Thursday=weekday',
+      '90 EUR=money:EUR',
+      'OPS-311=ticket:OPS',
     ]);
   });
 });
@@ -137,6 +139,29 @@ describe('lexical reader: values corrected in a later message', () => {
         80: 'user: For admin users, expire them after 15 minutes instead of 45 minutes.',
       }),
     ).toEqual(['4,250.00 EUR -> 3,980.00 EUR']);
+  });
+
+  it('reads a value put forward before the idiom, and one in the sentence after it', () => {
+    expect(
+      superseded({
+        10: 'user: Book the load test for 14:30 on the shared cluster.',
+        30: 'user: Priya says 16:45 works better, the nightly batch is done by then.',
+        50: 'user: Link every commit to OPS-311 please.',
+        70: 'user: Wrong ticket, my bad. It is OPS-331; OPS-311 was closed as a duplicate.',
+        90: 'user: Cap the queue at 2,400 messages.',
+        110: 'user: I mistyped that earlier. The cap is 4,200.',
+      }),
+    ).toEqual(['14:30 -> 16:45', 'OPS-311 -> OPS-331', '2,400 -> 4,200']);
+  });
+
+  it('reaches back to what the same writer said, past numbers the assistant reports and code it quotes', () => {
+    expect(
+      superseded({
+        10: 'user: Keep the audit logs 30 days.',
+        11: 'assistant: Running `find logs -mtime 7d`; the sweep took 12s.',
+        12: 'user: Hm, no. Compliance says 90 days.',
+      }),
+    ).toEqual(['30 days -> 90 days']);
   });
 
   it('takes a value back only for one of its form, and only from what people wrote', () => {
