@@ -1,7 +1,14 @@
 import { findWholeWords, normalizeText } from '../scoring/normalize.js';
-import { CORRECTION_IDIOMS } from './cue-lexicon.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import {
+  findIdiom,
+  type Said,
+  saidPassages,
+  sentenceAround,
+  sentenceEnd,
+  sentenceStartOf,
+} from './said-passages.js';
 import { type ValueToken, valueTokens } from './value-forms.js';
 
 /** A value taken back and the one that replaced it: "port 6457" … "sorry, typo, it's 6437". */
@@ -22,53 +29,9 @@ export interface Supersession {
   quote: string;
 }
 
-// "[turn 3] user: …", "assistant: …", "[turn 2] assistant calls read_file {…}", "[turn 2] tool search: …".
-const ROLE_PREFIX = /^(?:\[turn \d+\]\s*)?(user|assistant|system|developer|tool)\b([^:\n]{0,60}):\s*/i;
-
-function escapeIdiom(idiom: string): string {
-  return idiom
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/'/g, "['’]")
-    .replace(/[\s,-]+/g, '[\\s,-]+');
-}
-
-// Longest first, so "wait, no" is found before a shorter idiom inside it.
-const IDIOMS = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${[...CORRECTION_IDIOMS]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeIdiom)
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'giu',
-);
-
-// "V instead of W", "V rather than W": the value after the idiom is the old one; `explicitPairs` reads these.
-const NAMES_THE_OLD = /^\s+(?:of|than)\b/i;
-
 // A value for a case apart is an exception, not a correction: "for accounts under hold, 5 minutes instead of 30".
 const SCOPED =
   /\b(?:except|exception|unless|only (?:for|when|if|on|in)|overrides?|for (?:[\w-]+\s+){0,2}(?:accounts?|customers?|users?|tenants?|orders?|clients?|teams?|jobs?|requests?|those|these|any|some)\b)/i;
-
-/** The first correction idiom in `text` that puts a new value forward, with where it starts and ends. */
-function findIdiom(text: string): { index: number; end: number } | undefined {
-  for (const match of text.matchAll(IDIOMS)) {
-    const end = match.index + match[0].length;
-    if (NAMES_THE_OLD.test(text.slice(end, end + 8))) continue;
-    return { index: match.index, end };
-  }
-  return undefined;
-}
-
-/** Where the sentence of `text` that holds `index` starts. */
-function sentenceStartOf(text: string, index: number): number {
-  const before = text.slice(0, index);
-  const stop = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
-  return stop < 0 ? 0 : stop + 2;
-}
-
-/** The sentence of `text` that holds `index`. */
-function sentenceAround(text: string, index: number): string {
-  return text.slice(sentenceStartOf(text, index), sentenceEnd(text, index));
-}
 
 // Two values of one form with these words between them name the old one and its replacement.
 const FROM_TO = /^\s*(?:to|->|→|=>)\s*$/i;
@@ -79,54 +42,6 @@ const BUT_BETWEEN = /^\s*[,;—–-]?\s*(?:but|it'?s|it is)?\s*$/i;
 
 /** How many earlier passages by its writer a correction may reach back for the value it replaces. */
 const REACH = 20;
-
-// A sentence ends at ". ", "! ", "? " or the end: the values of the idiom's sentence are what it puts forward.
-const SENTENCE_END = /[.!?](?:\s|$)/g;
-
-interface Said {
-  passage: Passage;
-  /** Who wrote it ("user", "assistant"); undefined in notes that name no speaker. */
-  role: string | undefined;
-  /** The passage's text without its role prefix, and the values in it (none inside `code`). */
-  body: string;
-  values: ValueToken[];
-}
-
-// A code span: a command or a name quoted from code states no setting ("running `logs --since 10m`").
-const CODE_SPAN = /`[^`]*`/g;
-
-/** The passages a person or the assistant wrote (not tool calls or tool output), with the values in them. */
-function saidPassages(parsed: ParsedArtifact): Said[] {
-  const said: Said[] = [];
-  let role: string | undefined;
-  let speaking = true;
-  let line = -1;
-  for (const passage of parsed.passages) {
-    let body = passage.text;
-    if (passage.line !== line) {
-      line = passage.line;
-      const prefix = ROLE_PREFIX.exec(body);
-      if (prefix !== null) {
-        role = (prefix[1] as string).toLowerCase();
-        speaking = role !== 'tool' && !/\bcalls\b/i.test(prefix[2] as string);
-        body = body.slice(prefix[0].length);
-      }
-    }
-    if (!speaking) continue;
-    const values = valueTokens(
-      body.includes('`') ? body.replace(CODE_SPAN, (span) => ' '.repeat(span.length)) : body,
-    );
-    said.push({ passage, role, body, values });
-  }
-  return said;
-}
-
-/** The end of the sentence that holds `index` in `text`. */
-function sentenceEnd(text: string, index: number): number {
-  SENTENCE_END.lastIndex = index;
-  const end = SENTENCE_END.exec(text);
-  return end === null ? text.length : end.index + 1;
-}
 
 /** Old and new values a passage names in one breath: "from 30s to 45s", "45s, not 30s", "not 30s but 45s". */
 function explicitPairs(body: string, values: readonly ValueToken[]): [ValueToken, ValueToken][] {
@@ -222,7 +137,8 @@ function correctionsIn(
     put = values.filter((value) => value.start >= sentenceStart && value.end <= idiom.index).reverse();
     before = values.filter((value) => value.end <= sentenceStart);
   }
-  if (put.length === 0 && end < body.length) {
+  // Only an idiom that says something was a mistake looks on: "Back to the timeline. At 10:56 …" corrects nothing.
+  if (put.length === 0 && idiom.mistake && end < body.length) {
     const start = end;
     end = sentenceEnd(body, start);
     put = values.filter((value) => value.start >= start && value.start < end);

@@ -164,6 +164,16 @@ describe('lexical reader: values corrected in a later message', () => {
     ).toEqual(['30 days -> 90 days']);
   });
 
+  it('looks past the idiom\'s sentence only when the idiom says something was a mistake', () => {
+    // Returning to a topic is no correction: the next event's time does not replace the first one's.
+    expect(
+      superseded({
+        10: 'user: First event: the canary went out at 08:40.',
+        30: 'user: Going back to the incident. The pager fired at 09:05.',
+      }),
+    ).toEqual([]);
+  });
+
   it('takes a value back only for one of its form, and only from what people wrote', () => {
     // The idiom's value is a duration: the port before it stands. The log line's number is tool output.
     expect(
