@@ -8,6 +8,7 @@ import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.
 import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
 import { type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
@@ -328,14 +329,40 @@ export function answerQuestionItem(
   const chosen = [...new Set([...positions, ...lenders])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
-  // A value the conversation corrected after a passage stated it is quoted as corrected: the latest statement
-  // of the value is the answer, in the words of the passage about it.
-  const corrected = chosen.map((passage) => correctedText(parsed, passage));
-  const sources = corrected.flatMap((entry) => entry?.corrections ?? []);
-  return {
-    response: chosen
-      .map((passage, index) => focusPassage(corrected[index]?.text ?? passage.text, focus))
-      .join('\n'),
-    evidence: [...chosen, ...sources.filter((passage) => !chosen.includes(passage))].map(evidenceOf),
-  };
+  const newestWins = PROFILES[item.type].newestWins;
+  const answers = chosen.map((passage) => latestStatement(parsed, passage, focus, scores, newestWins));
+  const quoted = new Set<string>();
+  const evidence = new Set<Passage>();
+  for (const answer of answers) {
+    quoted.add(focusPassage(answer.text, focus));
+    for (const source of answer.sources) evidence.add(source);
+  }
+  return { response: [...quoted].join('\n'), evidence: [...evidence].map(evidenceOf) };
+}
+
+/**
+ * What the reader quotes for a chosen passage: the latest statement of what it says. A value the conversation
+ * corrected after the passage stated it is quoted as corrected (`correctedText`); for a question about a
+ * decision (`plans`), a plan that a person later dropped or reversed, in a line sharing a distinctive word with it (`planReversal`), is answered by that line,
+ * when it holds the kind of value asked for. Else the passage as it is.
+ */
+function latestStatement(
+  parsed: ParsedArtifact,
+  passage: Passage,
+  focus: Focus,
+  scores: PassageScores,
+  plans: boolean,
+): { text: string; sources: Passage[] } {
+  const corrected = correctedText(parsed, passage);
+  if (corrected !== undefined) return { text: corrected.text, sources: [passage, ...corrected.corrections] };
+  const reversal = plans
+    ? planReversal(parsed, passage, focusPassage(passage.text, focus), focus.stems)
+    : undefined;
+  const shaped = scores.shaped;
+  if (
+    reversal === undefined ||
+    (shaped !== undefined && reversal.passages.every((part) => shaped.bonus[part.position] === 0))
+  )
+    return { text: passage.text, sources: [passage] };
+  return { text: reversal.text, sources: reversal.passages };
 }

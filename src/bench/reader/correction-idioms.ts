@@ -117,15 +117,25 @@ export const CHANGE_IDIOMS: readonly string[] = [
   'extended',
   'shortened',
   'bumped',
-  // A plan dropped or reversed, said in passing.
+];
+
+/**
+ * Idioms that drop or reverse a plan, said in passing: a line a person writes with one supersedes an earlier
+ * plan it shares a distinctive word with (see `planReversal`).
+ */
+export const PLAN_IDIOMS: readonly string[] = [
+  'scratch that',
+  'on reflection',
+  'on second thought',
+  'on second thoughts',
+  'changed my mind',
+  'change of plan',
+  'thinking about it more',
   'having thought about it',
   'thought about it more',
   'thinking about it',
   'second thought',
-  "let's not",
   'not doing',
-  'not going to',
-  "we won't",
   'drop the',
   'dropping the',
   'ditch',
@@ -165,4 +175,4 @@ export const CHANGE_IDIOMS: readonly string[] = [
 ];
 
 /** Every idiom of a correction or a change. */
-export const CORRECTION_IDIOMS: readonly string[] = [...MISTAKE_IDIOMS, ...CHANGE_IDIOMS];
+export const CORRECTION_IDIOMS: readonly string[] = [...MISTAKE_IDIOMS, ...CHANGE_IDIOMS, ...PLAN_IDIOMS];

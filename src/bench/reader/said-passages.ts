@@ -1,4 +1,4 @@
-import { CORRECTION_IDIOMS, MISTAKE_IDIOMS } from './correction-idioms.js';
+import { CORRECTION_IDIOMS, MISTAKE_IDIOMS, PLAN_IDIOMS } from './correction-idioms.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { type ValueToken, valueTokens } from './value-forms.js';
@@ -13,14 +13,19 @@ function escapeIdiom(idiom: string): string {
     .replace(/[\s,-]+/g, '[\\s,-]+');
 }
 
-// Longest first, so "wait, no" is found before a shorter idiom inside it.
-const IDIOMS = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${[...CORRECTION_IDIOMS]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeIdiom)
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'giu',
-);
+/** One pattern for a list of idioms, longest first, so "wait, no" is found before a shorter idiom inside it. */
+function idiomPattern(idioms: readonly string[], flags: string): RegExp {
+  const alternatives = [...new Set(idioms)].sort((a, b) => b.length - a.length).map(escapeIdiom);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, flags);
+}
+
+const IDIOMS = idiomPattern(CORRECTION_IDIOMS, 'giu');
+const PLAN_IDIOM = idiomPattern(PLAN_IDIOMS, 'iu');
+
+/** Where `text` drops or reverses a plan in so many words (see `PLAN_IDIOMS`); -1 when it does not. */
+export function planIdiomAt(text: string): number {
+  return PLAN_IDIOM.exec(text)?.index ?? -1;
+}
 
 // "V instead of W", "V rather than W": the value after the idiom is the old one; `explicitPairs` reads these.
 const NAMES_THE_OLD = /^\s+(?:of|than)\b/i;

@@ -1,0 +1,114 @@
+import { contentStems } from './content-words.js';
+import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
+import type { Passage } from './passage.js';
+import { planIdiomAt, saidPassages, sentenceEnd } from './said-passages.js';
+
+/** A word in at most this many passages is distinctive enough to tie a reversal to the plan it reverses. */
+const DISTINCTIVE = 8;
+
+/** What plan reversals are looked up with, read once per parsed artifact. */
+interface ReversalIndex {
+  /** In how many passages each stem id occurs. */
+  frequency: Uint32Array;
+  /** The lines a person wrote that drop or reverse a plan, in order: each as the passages of the line. */
+  lines: Passage[][];
+}
+
+const cache = new WeakMap<ParsedArtifact, ReversalIndex>();
+
+function indexOf(parsed: ParsedArtifact): ReversalIndex {
+  let index = cache.get(parsed);
+  if (index !== undefined) return index;
+  const frequency = new Uint32Array(parsed.stemIdLimit);
+  const seenAt = new Int32Array(parsed.stemIdLimit).fill(-1);
+  const { stemIds, stemStarts } = parsed;
+  for (let position = 0; position < parsed.passages.length; position++) {
+    for (let at = stemStarts[position] as number; at < (stemStarts[position + 1] as number); at++) {
+      const id = stemIds[at] as number;
+      if (seenAt[id] === position) continue;
+      seenAt[id] = position;
+      frequency[id] = (frequency[id] as number) + 1;
+    }
+  }
+  // A reversal is written by the person the plan is for (or in notes that name no writer): an assistant that
+  // reports "switched the tests to the new helper" reverses no plan of theirs.
+  const reversing = new Set<number>();
+  for (const { passage, role, body } of saidPassages(parsed)) {
+    if (role === 'assistant') continue;
+    if (planIdiomAt(body) >= 0) reversing.add(passage.line);
+  }
+  const lines: Passage[][] = [];
+  for (const passage of parsed.passages) {
+    if (!reversing.has(passage.line)) continue;
+    const last = lines.at(-1);
+    if (last !== undefined && last[0]?.line === passage.line) last.push(passage);
+    else lines.push([passage]);
+  }
+  index = { frequency, lines };
+  cache.set(parsed, index);
+  return index;
+}
+
+/** A plan reversal: the passages of its line, and what of it states the plan that stands now. */
+export interface PlanReversal {
+  passages: Passage[];
+  /**
+   * The line after the sentence that drops the old plan ("park the Kafka thing. We'll just poll: …" gives
+   * "We'll just poll: …"), or from the idiom on when nothing follows it: quoting the dropped plan would restate it.
+   */
+  text: string;
+}
+
+/** Sentences shorter than this many characters after the idiom's say too little to stand for the new plan. */
+const MIN_REST = 12;
+
+/**
+ * The latest line a person wrote after `passage` that drops or reverses a plan ("on reflection", "forget the
+ * cache idea", "scratch that") and shares a distinctive word with `text` (what the reader would quote of the
+ * passage; words of `asked` do not count, they say what the question is about, not which plan). Undefined
+ * when no later reversal is about the same thing.
+ */
+export function planReversal(
+  parsed: ParsedArtifact,
+  passage: Passage,
+  text: string,
+  asked: ReadonlySet<string>,
+): PlanReversal | undefined {
+  const { frequency, lines } = indexOf(parsed);
+  if (lines.length === 0 || (lines.at(-1)?.[0]?.position ?? -1) <= passage.position) return undefined;
+  const links = new Set<number>();
+  for (const stem of contentStems(text)) {
+    if (asked.has(stem)) continue;
+    const id = stemIdIn(parsed, stem);
+    if (id === undefined) continue;
+    const count = frequency[id] as number;
+    if (count >= 2 && count <= DISTINCTIVE) links.add(id);
+  }
+  if (links.size === 0) return undefined;
+  const { stemIds, stemStarts } = parsed;
+  for (let at = lines.length - 1; at >= 0; at--) {
+    const line = lines[at] as Passage[];
+    const first = line[0] as Passage;
+    if (first.position <= passage.position) break;
+    if (first.line === passage.line) continue;
+    const linked = line.some((part) => {
+      for (
+        let word = stemStarts[part.position] as number;
+        word < (stemStarts[part.position + 1] as number);
+        word++
+      )
+        if (links.has(stemIds[word] as number)) return true;
+      return false;
+    });
+    if (linked) return { passages: line, text: standingPlan(line.map((part) => part.text).join(' ')) };
+  }
+  return undefined;
+}
+
+/** What of a reversing line states the plan that stands (see `PlanReversal.text`). */
+function standingPlan(text: string): string {
+  const idiom = planIdiomAt(text);
+  if (idiom < 0) return text;
+  const rest = text.slice(sentenceEnd(text, idiom)).trim();
+  return rest.length >= MIN_REST ? rest : text.slice(idiom);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { classifyMention } from '../../../src/bench/scoring/mentions.js';
+import { makeItem } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+async function answer(artifactText: string, item: Parameters<typeof makeItem>[0]) {
+  return createLexicalTarget().answer({ artifactText, item: makeItem(item) });
+}
+
+const queuePlan = {
+  20: 'user: The billing exports should go through RabbitMQ, one queue per tenant, so retries stay isolated.',
+  21: 'assistant: Setting up the RabbitMQ exchange and the per-tenant queues.',
+  70: 'user: Having thought about it, drop the RabbitMQ idea, ops will not run another broker. Write the exports to the existing Postgres outbox table and let the worker drain it every minute.',
+};
+
+describe('lexical reader: plans dropped or reversed in passing', () => {
+  it('answers a question about the decision with the plan that stands, not the dropped one', async () => {
+    const result = await answer(transcriptArtifact(120, queuePlan), {
+      type: 'locked_decision_retention',
+      prompt: 'How do the billing exports reach the worker?',
+    });
+    expect(result.response).toContain('Postgres outbox');
+    expect(classifyMention(result.response, 'RabbitMQ')).not.toBe('affirmed');
+    expect(result.evidence.map((entry) => entry.line)).toEqual([70]);
+  });
+
+  it('keeps the first plan when the later line reverses something else', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        20: queuePlan[20],
+        70: 'user: On reflection, drop the nightly PDF digest, nobody opens it.',
+      }),
+      { type: 'locked_decision_retention', prompt: 'Which queues do the billing exports go through?' },
+    );
+    expect(result.response).toContain('RabbitMQ');
+  });
+
+  it('leaves questions about facts and people to the passage that states them', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        20: 'user: Dana Whitfield set up the RabbitMQ cluster for the billing exports last spring.',
+        70: queuePlan[70],
+      }),
+      { type: 'entity_integrity', prompt: 'Who set up the broker cluster?' },
+    );
+    expect(result.response).toContain('Dana Whitfield');
+  });
+
+  it('reads a reversal only from the person the plan is for, not from the assistant reporting work', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        20: queuePlan[20],
+        70: 'assistant: Having thought about it, I dropped the RabbitMQ retry wrapper from the test helper.',
+      }),
+      { type: 'locked_decision_retention', prompt: 'How do the billing exports reach the worker?' },
+    );
+    expect(result.response).toContain('one queue per tenant');
+  });
+});
