@@ -6,10 +6,13 @@ import { contentStems, stemOf } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 
 type Mention = 'affirmed' | 'rejected';
+
+const NO_WORDS: ReadonlySet<string> = new Set();
 
 // An override phrase found in more than about seven passages (rarity below 0.5) is filler, not a change of plan.
 const MIN_OVERRIDE_RARITY = 0.5;
@@ -29,6 +32,7 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
  */
 type Reason =
   | { kind: 'rule' | 'superseded'; passage: Passage }
+  | { kind: 'reversed'; passage: Passage; standing: string }
   | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
 function mentionIn(passage: Passage, action: string): Mention | undefined {
@@ -151,6 +155,19 @@ function longestRunIn(
   return undefined;
 }
 
+/**
+ * A plan a person dropped in passing after `mention` took the action up, in a line whose dropped part names
+ * what the action is about ("park the Kafka thing"): more to the point than any change of plan after it.
+ */
+function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): Reason | undefined {
+  const reversal = planReversal(parsed, mention, action, NO_WORDS, true);
+  if (reversal === undefined) return undefined;
+  const passage = reversal.passages[0] as Passage;
+  // A line that only drops the plan ("scratch that, let's instead X") is quoted whole, as any change of plan.
+  if (!reversal.follows) return { kind: 'superseded', passage };
+  return { kind: 'reversed', passage, standing: reversal.text };
+}
+
 function findReason(parsed: ParsedArtifact, action: string): Reason | undefined {
   const literal = findMentions(parsed, action);
   const mentions = literal.length > 0 ? literal : findLooseMentions(parsed, action);
@@ -188,8 +205,8 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
       override !== undefined &&
       (correction === undefined || override.position > correction.passage.position)
     )
-      return { kind: 'superseded', passage: override };
-    return correction;
+      return reversalOf(parsed, lastAffirmed, action) ?? { kind: 'superseded', passage: override };
+    return correction ?? reversalOf(parsed, lastAffirmed, action);
   }
   if (correction !== undefined) return correction;
   const paraphrased = findParaphrasedRule(parsed, action);
@@ -253,6 +270,13 @@ export function answerApplicationItem(
     classifyMention(quoted, action) === 'affirmed'
       ? `I will not ${action}: ${where}.`
       : quoted;
+  // A dropped plan: the refusal quotes the plan that stands, not the line's words about the dropped one.
+  // It states the next step too: another one found in the notes could be the plan it dropped.
+  if (reason.kind === 'reversed') {
+    const quote = `I will not ${action}: ${sentence(reason.standing)}.`;
+    if (classifyMention(quote, action) !== 'affirmed') refusal = quote;
+    return { response: refusal, evidence: [evidenceOf(reason.passage)] };
+  }
   if (reason.kind === 'corrected') {
     const { supersession } = reason;
     // The correction is quoted from its idiom on; when that still names the old value as current ("…, W is

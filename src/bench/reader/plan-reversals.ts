@@ -57,6 +57,10 @@ export interface PlanReversal {
    * "We'll just poll: …"), or from the idiom on when nothing follows it: quoting the dropped plan would restate it.
    */
   text: string;
+  /** The line up to the end of the sentence that drops the old plan. */
+  dropped: string;
+  /** Whether `text` is what follows that sentence (else it is that sentence from the idiom on). */
+  follows: boolean;
 }
 
 /** Sentences shorter than this many characters after the idiom's say too little to stand for the new plan. */
@@ -65,14 +69,16 @@ const MIN_REST = 12;
 /**
  * The latest line a person wrote after `passage` that drops or reverses a plan ("on reflection", "forget the
  * cache idea", "scratch that") and shares a distinctive word with `text` (what the reader would quote of the
- * passage; words of `asked` do not count, they say what the question is about, not which plan). Undefined
- * when no later reversal is about the same thing.
+ * passage; words of `asked` do not count, they say what the question is about, not which plan). With
+ * `dropping`, the shared word must be in what the line drops. Undefined when no later reversal is about the
+ * same thing.
  */
 export function planReversal(
   parsed: ParsedArtifact,
   passage: Passage,
   text: string,
   asked: ReadonlySet<string>,
+  dropping = false,
 ): PlanReversal | undefined {
   const { frequency, lines } = indexOf(parsed);
   if (lines.length === 0 || (lines.at(-1)?.[0]?.position ?? -1) <= passage.position) return undefined;
@@ -100,15 +106,29 @@ export function planReversal(
         if (links.has(stemIds[word] as number)) return true;
       return false;
     });
-    if (linked) return { passages: line, text: standingPlan(line.map((part) => part.text).join(' ')) };
+    if (!linked) continue;
+    const whole = line.map((part) => part.text).join(' ');
+    const reversal = { passages: line, ...standingPlan(whole), dropped: droppedPart(whole) };
+    // Refusing an action for a reversal asks more: the action's word is in what the line drops, not only in
+    // the plan that stands ("drop Kafka, we'll poll" does not drop polling).
+    if (!dropping || contentStems(reversal.dropped).some((stem) => links.has(stemIdIn(parsed, stem) ?? -1)))
+      return reversal;
   }
   return undefined;
 }
 
-/** What of a reversing line states the plan that stands (see `PlanReversal.text`). */
-function standingPlan(text: string): string {
+/** What of a reversing line drops the old plan: up to the end of the sentence with the idiom. */
+function droppedPart(text: string): string {
   const idiom = planIdiomAt(text);
-  if (idiom < 0) return text;
+  return idiom < 0 ? text : text.slice(0, sentenceEnd(text, idiom));
+}
+
+/** What of a reversing line states the plan that stands (see `PlanReversal.text`). */
+function standingPlan(text: string): { text: string; follows: boolean } {
+  const idiom = planIdiomAt(text);
+  if (idiom < 0) return { text, follows: false };
   const rest = text.slice(sentenceEnd(text, idiom)).trim();
-  return rest.length >= MIN_REST ? rest : text.slice(idiom);
+  return rest.length >= MIN_REST
+    ? { text: rest, follows: true }
+    : { text: text.slice(idiom), follows: false };
 }

@@ -164,7 +164,7 @@ describe('lexical reader: values corrected in a later message', () => {
     ).toEqual(['30 days -> 90 days']);
   });
 
-  it('looks past the idiom\'s sentence only when the idiom says something was a mistake', () => {
+  it("looks past the idiom's sentence only when the idiom says something was a mistake", () => {
     // Returning to a topic is no correction: the next event's time does not replace the first one's.
     expect(
       superseded({

@@ -57,4 +57,26 @@ describe('lexical reader: plans dropped or reversed in passing', () => {
     );
     expect(result.response).toContain('one queue per tenant');
   });
+
+  it('refuses a default that takes up the dropped plan, quoting the plan that stands and nothing else', async () => {
+    const result = await answer(transcriptArtifact(120, queuePlan), {
+      type: 'planning_soundness',
+      prompt: 'Write the step that hands a billing export to the worker.',
+      temptingDefault: 'publish the export to the tenant RabbitMQ queue',
+    });
+    expect(result.response).toBe(
+      'I will not publish the export to the tenant RabbitMQ queue: Write the exports to the existing Postgres ' +
+        'outbox table and let the worker drain it every minute.',
+    );
+    expect(classifyMention(result.response, 'RabbitMQ')).toBe('rejected');
+  });
+
+  it('takes a default the reversal does not drop: a word only in the plan that stands links nothing', async () => {
+    const result = await answer(transcriptArtifact(120, queuePlan), {
+      type: 'planning_soundness',
+      prompt: 'Write the step that hands a billing export to the worker.',
+      temptingDefault: 'insert the export into the Postgres outbox table',
+    });
+    expect(result.response).toBe('Next step: insert the export into the Postgres outbox table.');
+  });
 });
