@@ -35,7 +35,9 @@ function indexOf(parsed: ParsedArtifact): ReversalIndex {
   const reversing = new Set<number>();
   for (const { passage, role, body } of saidPassages(parsed)) {
     if (role === 'assistant') continue;
-    if (planIdiomAt(body) >= 0) reversing.add(passage.line);
+    const idiom = planIdiomAt(body);
+    // "What's the first step on the new plan?" asks about a plan; it drops none.
+    if (idiom >= 0 && body.charAt(sentenceEnd(body, idiom) - 1) !== '?') reversing.add(passage.line);
   }
   const lines: Passage[][] = [];
   for (const passage of parsed.passages) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { parseArtifactText } from '../../../src/bench/reader/parse-artifact-text.js';
+import type { Passage } from '../../../src/bench/reader/passage.js';
+import { planReversal } from '../../../src/bench/reader/plan-reversals.js';
 import { classifyMention } from '../../../src/bench/scoring/mentions.js';
 import { makeItem } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
@@ -34,6 +37,28 @@ describe('lexical reader: plans dropped or reversed in passing', () => {
       { type: 'locked_decision_retention', prompt: 'Which queues do the billing exports go through?' },
     );
     expect(result.response).toContain('RabbitMQ');
+  });
+
+  it('does not read a question about the new plan as a reversal', () => {
+    const parsed = parseArtifactText(
+      transcriptArtifact(120, {
+        20: queuePlan[20],
+        90: 'user: Fine. What goes first on the new plan, the RabbitMQ exchange?',
+        100: 'user: On reflection, keep RabbitMQ for now.',
+      }),
+    );
+    const plan = parsed.passages.find((passage) => passage.line === 20) as Passage;
+    expect(planReversal(parsed, plan, plan.text, new Set())?.passages.map((passage) => passage.line)).toEqual(
+      [100],
+    );
+    const onlyQuestion = parseArtifactText(
+      transcriptArtifact(120, {
+        20: queuePlan[20],
+        90: 'user: Fine. What goes first on the new plan, the RabbitMQ exchange?',
+      }),
+    );
+    const first = onlyQuestion.passages.find((passage) => passage.line === 20) as Passage;
+    expect(planReversal(onlyQuestion, first, first.text, new Set())).toBeUndefined();
   });
 
   it('leaves questions about facts and people to the passage that states them', async () => {
