@@ -343,8 +343,9 @@ export function answerQuestionItem(
 /**
  * What the reader quotes for a chosen passage: the latest statement of what it says. A value the conversation
  * corrected after the passage stated it is quoted as corrected (`correctedText`); for a question about a
- * decision (`plans`), a plan that a person later dropped or reversed, in a line sharing a distinctive word with it (`planReversal`), is answered by that line,
- * when it holds the kind of value asked for. Else the passage as it is.
+ * decision (`plans`), a plan that a person later dropped or reversed, in a line sharing a distinctive word
+ * with it (`planReversal`), is answered by that line, unless the passage holds the kind of value asked for and
+ * the line does not. Else the passage as it is.
  */
 function latestStatement(
   parsed: ParsedArtifact,
@@ -361,7 +362,9 @@ function latestStatement(
   const shaped = scores.shaped;
   if (
     reversal === undefined ||
-    (shaped !== undefined && reversal.passages.every((part) => shaped.bonus[part.position] === 0))
+    (shaped !== undefined &&
+      (shaped.bonus[passage.position] as number) > 0 &&
+      reversal.passages.every((part) => shaped.bonus[part.position] === 0))
   )
     return { text: passage.text, sources: [passage] };
   return { text: reversal.text, sources: reversal.passages };

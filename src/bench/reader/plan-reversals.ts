@@ -3,8 +3,12 @@ import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planIdiomAt, saidPassages, sentenceEnd } from './said-passages.js';
 
-/** A word in at most this many passages is distinctive enough to tie a reversal to the plan it reverses. */
+/**
+ * A word in at most this many passages, or this share of them in a long artifact, is distinctive enough to tie
+ * a reversal to the plan it reverses: a long transcript repeats the name of what it works on in tool output.
+ */
 const DISTINCTIVE = 8;
+const DISTINCTIVE_SHARE = 0.005;
 
 /** What plan reversals are looked up with, read once per parsed artifact. */
 interface ReversalIndex {
@@ -85,12 +89,13 @@ export function planReversal(
   const { frequency, lines } = indexOf(parsed);
   if (lines.length === 0 || (lines.at(-1)?.[0]?.position ?? -1) <= passage.position) return undefined;
   const links = new Set<number>();
+  const distinctive = Math.max(DISTINCTIVE, Math.ceil(parsed.passages.length * DISTINCTIVE_SHARE));
   for (const stem of contentStems(text)) {
     if (asked.has(stem)) continue;
     const id = stemIdIn(parsed, stem);
     if (id === undefined) continue;
     const count = frequency[id] as number;
-    if (count >= 2 && count <= DISTINCTIVE) links.add(id);
+    if (count >= 2 && count <= distinctive) links.add(id);
   }
   if (links.size === 0) return undefined;
   const { stemIds, stemStarts } = parsed;

@@ -61,6 +61,20 @@ describe('lexical reader: plans dropped or reversed in passing', () => {
     expect(planReversal(onlyQuestion, first, first.text, new Set())).toBeUndefined();
   });
 
+  it('ties a reversal to its plan by a word a long transcript repeats now and then in tool output', async () => {
+    // "RabbitMQ" in a dozen log lines of 3,000 is still what the plan and its reversal are about.
+    const logs: Record<number, string> = {};
+    for (let line = 100; line < 2900; line += 250)
+      logs[line] = `tool: [info] RabbitMQ channel ${line} opened`;
+    const parsed = parseArtifactText(
+      transcriptArtifact(3000, { ...logs, 20: queuePlan[20], 2950: queuePlan[70] }),
+    );
+    const plan = parsed.passages.find((passage) => passage.line === 20) as Passage;
+    expect(planReversal(parsed, plan, plan.text, new Set())?.passages.map((passage) => passage.line)).toEqual(
+      [2950],
+    );
+  });
+
   it('leaves questions about facts and people to the passage that states them', async () => {
     const result = await answer(
       transcriptArtifact(120, {
