@@ -214,13 +214,29 @@ export function correctedText(
   }
   let text = passage.text;
   const corrections: Passage[] = [];
+  // After its correction, an old value restated in passing ("picking this up from the notes: … 9,600 …") is
+  // still the old value; a correction's own values and tool output are left as written.
+  const restates =
+    isSaid(parsed, passage) && ![...supersessions.values()].some((entry) => entry.correction === passage);
   for (const token of valueTokens(passage.text).reverse()) {
     const current = currentValue(supersessions, token.normalized);
-    if (current === undefined || current.correction.position <= passage.position) continue;
+    if (current === undefined || (current.correction.position <= passage.position && !restates)) continue;
     text = text.slice(0, token.start) + current.replacement + text.slice(token.end);
     if (!corrections.includes(current.correction)) corrections.push(current.correction);
   }
   return corrections.length > 0 ? { text, corrections } : undefined;
+}
+
+const saidSets = new WeakMap<ParsedArtifact, Set<Passage>>();
+
+/** Whether a person or the assistant wrote the passage (see `saidPassages`). */
+function isSaid(parsed: ParsedArtifact, passage: Passage): boolean {
+  let said = saidSets.get(parsed);
+  if (said === undefined) {
+    said = new Set(saidPassages(parsed).map((entry) => entry.passage));
+    saidSets.set(parsed, said);
+  }
+  return said.has(passage);
 }
 
 /**

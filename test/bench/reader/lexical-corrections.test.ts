@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
 import { parseArtifactText } from '../../../src/bench/reader/parse-artifact-text.js';
-import { findSupersessions, supersededValueIn } from '../../../src/bench/reader/superseded-values.js';
+import type { Passage } from '../../../src/bench/reader/passage.js';
+import {
+  correctedText,
+  findSupersessions,
+  supersededValueIn,
+} from '../../../src/bench/reader/superseded-values.js';
 import { valueTokens } from '../../../src/bench/reader/value-forms.js';
 import { classifyMention } from '../../../src/bench/scoring/mentions.js';
 import { makeItem } from './make-item.js';
@@ -82,6 +87,22 @@ describe('lexical reader: values corrected in a later message', () => {
     expect(step.response).toMatch(
       /^I will not every Monday at 08:10: .*Next step: every Thursday at 08:10\.$/,
     );
+  });
+
+  it('reads an old value restated in passing after its correction as the corrected one, but not tool output', async () => {
+    const parsed = parseArtifactText(
+      transcriptArtifact(120, {
+        ...wrongPort,
+        90: 'assistant: Picking this up from my notes: the billing API listens on 7512 inside the cluster.',
+        91: 'tool: listener bound to 7512',
+      }),
+    );
+    const said = parsed.passages.find((passage) => passage.line === 90) as Passage;
+    const tool = parsed.passages.find((passage) => passage.line === 91) as Passage;
+    expect(correctedText(parsed, said)?.text).toBe(
+      'assistant: Picking this up from my notes: the billing API listens on 7521 inside the cluster.',
+    );
+    expect(correctedText(parsed, tool)).toBeUndefined();
   });
 
   it('quotes a correction made in the same message from its idiom on', async () => {
