@@ -6,10 +6,14 @@ import { contentStems, stemOf } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
 
 type Mention = 'affirmed' | 'rejected';
+
+const NO_WORDS: ReadonlySet<string> = new Set();
 
 // An override phrase found in more than about seven passages (rarity below 0.5) is filler, not a change of plan.
 const MIN_OVERRIDE_RARITY = 0.5;
@@ -23,8 +27,14 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
   return Array.from(parsed.notablePositions, (position) => parsed.passages[position] as Passage);
 }
 
-/** Why the reader will not take the tempting default: a rule against it, or a later change of plan. */
-type Reason = { kind: 'rule' | 'superseded'; passage: Passage };
+/**
+ * Why the reader will not take the tempting default: a rule against it, a later change of plan, or a value in
+ * it that a later message corrected ("port 6457" … "typo, it's 6437").
+ */
+type Reason =
+  | { kind: 'rule' | 'superseded'; passage: Passage }
+  | { kind: 'reversed'; passage: Passage; standing: string }
+  | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
 function mentionIn(passage: Passage, action: string): Mention | undefined {
   // A bare list item under "Forbidden behaviors" names the action as a prohibition, whatever its wording.
@@ -194,6 +204,19 @@ function doneSince(parsed: ParsedArtifact, action: string, mentions: readonly Fo
   return latest !== undefined && saysDone(latest.passage.text, latest.fragment) ? latest.passage : undefined;
 }
 
+/**
+ * A plan a person dropped in passing after `mention` took the action up, in a line whose dropped part names
+ * what the action is about ("park the Kafka thing"): more to the point than any change of plan after it.
+ */
+function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): Reason | undefined {
+  const reversal = planReversal(parsed, mention, action, NO_WORDS, true);
+  if (reversal === undefined) return undefined;
+  const passage = reversal.passages[0] as Passage;
+  // A line that only drops the plan ("scratch that, let's instead X") is quoted whole, as any change of plan.
+  if (!reversal.follows) return { kind: 'superseded', passage };
+  return { kind: 'reversed', passage, standing: reversal.text };
+}
+
 function findReason(parsed: ParsedArtifact, action: string): Reason | undefined {
   const literal = findMentions(parsed, action);
   const mentions = literal.length > 0 ? literal : findLooseMentions(parsed, action);
@@ -211,6 +234,12 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
   // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
   const done = doneSince(parsed, action, mentions);
   if (done !== undefined) return { kind: 'superseded', passage: done };
+  // A value in the action that a later message corrected ("port 6457" … "typo, it's 6437").
+  const corrected = supersededValueIn(parsed, action);
+  const correction: Reason | undefined =
+    corrected === undefined
+      ? undefined
+      : { kind: 'corrected', passage: corrected.correction, supersession: corrected };
   if (lastAffirmed !== undefined) {
     const accepted = acceptedAlternative(parsed, lastAffirmed, action);
     if (accepted !== undefined) return { kind: 'superseded', passage: accepted };
@@ -223,9 +252,15 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
         isOverride(parsed, passage) &&
         !mentioned.has(passage.position),
     );
-    if (override !== undefined) return { kind: 'superseded', passage: override };
-    return undefined;
+    // The later of a change of plan and a correction of the value is the current word on it.
+    if (
+      override !== undefined &&
+      (correction === undefined || override.position > correction.passage.position)
+    )
+      return reversalOf(parsed, lastAffirmed, action) ?? { kind: 'superseded', passage: override };
+    return correction ?? reversalOf(parsed, lastAffirmed, action);
   }
+  if (correction !== undefined) return correction;
   const paraphrased = findParaphrasedRule(parsed, action);
   return paraphrased === undefined ? undefined : { kind: 'rule', passage: paraphrased };
 }
@@ -282,11 +317,34 @@ export function answerApplicationItem(
   // use: let's X" loses its label): the refusal must read as one, else it says where the rule is.
   const where = `the notes forbid it (${reason.passage.section.toLowerCase()}, line ${reason.passage.line})`;
   const quoted = `I will not ${action}: ${sentence(reason.passage.text)}.`;
-  const refusal =
+  let refusal =
     classifyMention(reason.passage.text, action) === 'affirmed' ||
     classifyMention(quoted, action) === 'affirmed'
       ? `I will not ${action}: ${where}.`
       : quoted;
+  // A dropped plan: the refusal quotes the plan that stands, not the line's words about the dropped one.
+  // It states the next step too: another one found in the notes could be the plan it dropped.
+  if (reason.kind === 'reversed') {
+    const quote = `I will not ${action}: ${sentence(reason.standing)}.`;
+    if (classifyMention(quote, action) !== 'affirmed') refusal = quote;
+    return { response: refusal, evidence: [evidenceOf(reason.passage)] };
+  }
+  if (reason.kind === 'corrected') {
+    const { supersession } = reason;
+    // The correction is quoted from its idiom on; when that still names the old value as current ("…, W is
+    // the duplicate"), the refusal says what replaced it instead.
+    const quote = sentence(supersession.quote);
+    refusal =
+      classifyMention(`I will not ${action}: ${quote}.`, action) === 'affirmed' ||
+      classifyMention(quote, supersession.old) === 'affirmed'
+        ? `I will not ${action}: the notes correct it to ${supersession.replacement} (line ${reason.passage.line}).`
+        : `I will not ${action}: ${quote}.`;
+    // The step is the same one, with the value the correction gave.
+    const step = withReplacement(action, supersession);
+    const withStep = `${refusal} Next step: ${step}.`;
+    if (step !== action && classifyMention(withStep, action) !== 'affirmed')
+      return { response: withStep, evidence: [evidenceOf(reason.passage)] };
+  }
   const next = findNextStep(parsed, prompt, action, reason.passage);
   const withNext = next === undefined ? refusal : `${refusal} Next step: ${sentence(next.text)}.`;
   // The whole answer must read as a refusal; a next step that reads otherwise is left out.

@@ -8,9 +8,11 @@ import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.
 import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
 import { type AnswerShape, type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
+import { correctedText, findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
 /** What the lexical reader answers when no passage is about the item. */
@@ -85,6 +87,8 @@ function labelIn(prompt: string): string | undefined {
 
 const MISSING_SHAPE_WEIGHT = 0.5;
 
+const NO_SUPERSESSIONS: readonly Supersession[] = Object.freeze([]);
+
 /** Each passage's bonus for holding the kind of value asked for, and the neighbour it borrowed one from (-1: none). */
 interface ShapeScores {
   bonus: Float64Array;
@@ -125,6 +129,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const subjectName = shape.yesNo ? names[0] : undefined;
   const subject = subjectName === undefined ? undefined : ` ${normalizeText(subjectName)} `;
   const shapeBonus = shapeScores(parsed, item.prompt);
+  // A question for a value: a passage stating one that a later message corrected answers it all the same (it
+  // is quoted with the corrected value, see `correctedText`), even when it also asks something.
+  const corrections = shape.wants.includes('number') ? findSupersessions(parsed) : NO_SUPERSESSIONS;
+  const stated = new Set(corrections.map((supersession) => supersession.stated.position));
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
   for (let index = 0; index < passages.length; index++) {
@@ -147,7 +155,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
-    if (passage.text.includes('?')) score *= QUESTION_WEIGHT;
+    if (passage.text.includes('?') && !stated.has(index)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
     if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
     // "Does Ana Lima own X?" is about Ana Lima: a passage that does not name her answers it only by chance.
@@ -361,8 +369,19 @@ export function answerQuestionItem(
   const chosen = [...new Set([...positions, ...lenders, ...partners])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
-  const quoted = chosen.map((passage) => focusPassage(passage.text, focus)).join('\n');
-  return { response: shortAnswer(item, focus, quoted) ?? quoted, evidence: chosen.map(evidenceOf) };
+  const newestWins = PROFILES[item.type].newestWins;
+  const answers = chosen.map((passage) => latestStatement(parsed, passage, focus, scores, newestWins));
+  const quoted = new Set<string>();
+  const evidence = new Set<Passage>();
+  for (const answer of answers) {
+    quoted.add(focusPassage(answer.text, focus));
+    for (const source of answer.sources) evidence.add(source);
+  }
+  const response = [...quoted].join('\n');
+  return {
+    response: shortAnswer(item, focus, response) ?? response,
+    evidence: [...evidence].map(evidenceOf),
+  };
 }
 
 /**
@@ -397,4 +416,34 @@ export function answerWantedValue(
     return undefined;
   const answer = answerQuestionItem(parsed, item, scores);
   return answer.evidence.length > 0 ? answer : undefined;
+}
+
+/**
+ * What the reader quotes for a chosen passage: the latest statement of what it says. A value the conversation
+ * corrected after the passage stated it is quoted as corrected (`correctedText`); for a question about a
+ * decision (`plans`), a plan that a person later dropped or reversed, in a line sharing a distinctive word
+ * with it (`planReversal`), is answered by that line, unless the passage holds the kind of value asked for and
+ * the line does not. Else the passage as it is.
+ */
+function latestStatement(
+  parsed: ParsedArtifact,
+  passage: Passage,
+  focus: Focus,
+  scores: PassageScores,
+  plans: boolean,
+): { text: string; sources: Passage[] } {
+  const corrected = correctedText(parsed, passage);
+  if (corrected !== undefined) return { text: corrected.text, sources: [passage, ...corrected.corrections] };
+  const reversal = plans
+    ? planReversal(parsed, passage, focusPassage(passage.text, focus), focus.stems)
+    : undefined;
+  const shaped = scores.shaped;
+  if (
+    reversal === undefined ||
+    (shaped !== undefined &&
+      (shaped.bonus[passage.position] as number) > 0 &&
+      reversal.passages.every((part) => shaped.bonus[part.position] === 0))
+  )
+    return { text: passage.text, sources: [passage] };
+  return { text: reversal.text, sources: reversal.passages };
 }
