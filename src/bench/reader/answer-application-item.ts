@@ -23,7 +23,7 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
 }
 
 /** Why the reader will not take the tempting default: a rule against it, or a later change of plan. */
-type Reason = { kind: 'rule' | 'superseded'; passage: Passage };
+type Reason = { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage };
 
 function mentionIn(passage: Passage, action: string): Mention | undefined {
   // A bare list item under "Forbidden behaviors" names the action as a prohibition, whatever its wording.
@@ -159,9 +159,19 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
     lastAffirmed.position > lastRejected.position &&
     isOverride(parsed, lastAffirmed);
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
+  // An option the user passed over when accepting a proposal, unless a later change of plan takes it up.
+  const accepted = acceptedAlternative(parsed, action);
+  if (
+    accepted !== undefined &&
+    !(
+      lastAffirmed !== undefined &&
+      lastAffirmed.position >= accepted.after &&
+      isOverride(parsed, lastAffirmed)
+    )
+  ) {
+    return { kind: 'superseded', passage: accepted.acceptance, next: accepted.chosen };
+  }
   if (lastAffirmed !== undefined) {
-    const accepted = acceptedAlternative(parsed, lastAffirmed, action);
-    if (accepted !== undefined) return { kind: 'superseded', passage: accepted };
     const mentioned = new Set(mentions.map((entry) => entry.passage.position));
     // The newest change of plan is the current one: quoting an intermediate one would restate a plan that a
     // later message superseded in turn.
@@ -235,7 +245,8 @@ export function answerApplicationItem(
     classifyMention(quoted, action) === 'affirmed'
       ? `I will not ${action}: ${where}.`
       : quoted;
-  const next = findNextStep(parsed, prompt, action, reason.passage);
+  // An accepted proposal names its own next step: the option the user accepted.
+  const next = reason.next ?? findNextStep(parsed, prompt, action, reason.passage);
   const withNext = next === undefined ? refusal : `${refusal} Next step: ${sentence(next.text)}.`;
   // The whole answer must read as a refusal; a next step that reads otherwise is left out.
   if (next !== undefined && classifyMention(withNext, action) !== 'affirmed') {

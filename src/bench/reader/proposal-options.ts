@@ -1,0 +1,166 @@
+import { contentStems } from './content-words.js';
+import { readOptionReference, resolveOptionReference } from './option-reference.js';
+import type { MessageUnit } from './transcript-messages.js';
+
+/** One option of a proposal: its sentences (or pieces of one), and its label when it has one ("B", "1"). */
+export interface ProposalOption {
+  units: MessageUnit[];
+  label: string | undefined;
+  stems: ReadonlySet<string>;
+}
+
+/**
+ * What a message proposes: two or more options (one maybe recommended), or a single recommendation (one
+ * option, recommended). `discussed` holds the message's other sentences: the context and the alternatives it
+ * argues against ("Raising the timeout would hide the error").
+ */
+export interface Proposal {
+  options: ProposalOption[];
+  recommended: number | undefined;
+  discussed: MessageUnit[];
+}
+
+// How an author says which way they would go: "what I'd do is…", "I'd suggest…", "my pick is…",
+// "Proposal: …", and "I'd" before a verb of doing ("I'd stage it", "Since we run X, I'd store it there").
+const RECOMMENDS =
+  /\b(?:what I'?d do is|I'?d (?:suggest|recommend|propose|go with|go for|pick|choose|rather|lean towards?|prefer)|I (?:would )?(?:suggest|recommend|propose)|my (?:pick|recommendation|vote|suggestion|proposal|preference) (?:is|would be)|the (?:better|best|safer|simplest|right) (?:option|fix|approach|choice|way|bet) (?:is|would be)|better to)\b|^(?:my )?(?:proposal|recommendation|suggestion)\s*:/i;
+
+// "I'd" and "I would" before a verb: a recommendation, unless the verb says something else ("I'd need",
+// "I'd have to", "I'd like to know", "I'd already checked").
+const I_WOULD_DO =
+  /\bI(?:'?d| would) (?!(?:need|have|had|like|love|be|been|guess|expect|imagine|hate|think|say|want|already|never|not|also|probably|forgotten|seen|done|missed|assumed|hoped|rather not|prefer not|wait)\b)[a-z]+/i;
+
+// An option labelled at the start of its line: "A: …", "Option 2 — …", "(b) …", "**Option A:** …".
+const LABELLED =
+  /^\**(?:option\s+([a-e]|[1-9]|one|two|three|four|five)\b\**\s*[:.)—–-]?|([A-E])\s*[:)]|\(([a-eA-E1-9])\))\**\s*/i;
+
+// A line that introduces alternatives: "Three ways to do it:", "Options:", "We could go either way:".
+const INTRODUCES_OPTIONS =
+  /\b(?:options?|ways?|approaches|alternatives|choices|possibilities|candidates|routes|paths|either|could)\b[^:]*:$/i;
+
+// Sentences that open the first of several options and those that open another one.
+const OPENS_FIRST =
+  /^(?:one (?:option|way|approach|fix|route|choice|idea)\b|option (?:one|1|a)\b|the first (?:option|way|approach) is\b|first(?:ly)?,|we (?:can|could)\b|you (?:can|could)\b|either\b)/i;
+const OPENS_ANOTHER =
+  /^(?:or\b|alternatively\b|the other\b|another (?:option|way|approach|fix|route)\b|option (?:two|2|b|three|3|c)\b|second(?:ly)?,|third(?:ly)?,|the (?:second|third) (?:option|way|approach) is\b|a third\b)/i;
+// A sentence after the options that compares or sums them up: it belongs to none.
+const CLOSES_OPTIONS =
+  /^(?:the (?:first|former|second|latter)\b|both\b|either (?:way|one|works|fixes)\b|neither\b|I'?d\b|I would\b|my (?:pick|vote|recommendation)\b|which\b|thoughts\b|your call\b)/i;
+
+// "Either X, or Y" in one sentence.
+const EITHER_OR = /^(.*?\beither\b)(.+?),?\s+or\s+(.+)$/i;
+
+// After a recommendation, a sentence about what an alternative would do ("Doing it in one statement would hold
+// locks for hours", "Everyone at once means…") is the alternative argued against, not part of the advice.
+const CONSEQUENCE = /\b(?:would|means|risks?|could)\b/i;
+
+function isRecommendation(text: string): boolean {
+  return RECOMMENDS.test(text) || I_WOULD_DO.test(text);
+}
+
+function option(units: MessageUnit[], label?: string): ProposalOption {
+  return { units, label, stems: new Set(contentStems(units.map((unit) => unit.text).join(' '))) };
+}
+
+/** Options labelled at the start of their lines ("A: …", "Option 2: …"), each running to the end of its line. */
+function labelledOptions(units: readonly MessageUnit[]): {
+  options: ProposalOption[];
+  used: Set<MessageUnit>;
+} {
+  const options: ProposalOption[] = [];
+  const used = new Set<MessageUnit>();
+  let current: MessageUnit[] | undefined;
+  let label: string | undefined;
+  const close = () => {
+    if (current !== undefined) options.push(option(current, label));
+    current = undefined;
+  };
+  for (const unit of units) {
+    const match = unit.opensLine ? LABELLED.exec(unit.text) : null;
+    if (match !== null) {
+      close();
+      label = (match[1] ?? match[2] ?? match[3] ?? '').toLowerCase();
+      current = [{ ...unit, text: unit.text.slice(match[0].length) }];
+      used.add(unit);
+    } else if (unit.opensLine) close();
+    else if (current !== undefined) {
+      current.push(unit);
+      used.add(unit);
+    }
+  }
+  close();
+  return { options, used };
+}
+
+/** The lines after a line that introduces alternatives ("Three ways to do it:"), one option a line. */
+function listedOptions(units: readonly MessageUnit[]): { options: ProposalOption[]; used: Set<MessageUnit> } {
+  const intro = units.findIndex(
+    (unit, index) => INTRODUCES_OPTIONS.test(unit.text) && units[index + 1]?.opensLine === true,
+  );
+  if (intro < 0) return { options: [], used: new Set() };
+  const lines: MessageUnit[][] = [];
+  for (const unit of units.slice(intro + 1)) {
+    if (unit.opensLine) lines.push([unit]);
+    else lines.at(-1)?.push(unit);
+  }
+  // A closing line that recommends ("I'd go with the second") is no option.
+  const last = lines.at(-1);
+  if (last !== undefined && lines.length > 2 && isRecommendation(last[0]?.text ?? '')) lines.pop();
+  return { options: lines.map((line) => option(line)), used: new Set(lines.flat()) };
+}
+
+/** Options written as running sentences: "We can X. Or we can Y.", "One way is X. The other is Y.". */
+function inlineOptions(units: readonly MessageUnit[]): { options: ProposalOption[]; used: Set<MessageUnit> } {
+  for (const unit of units) {
+    const match = EITHER_OR.exec(unit.text);
+    if (match === null || (match[2] as string).trim().split(/\s+/).length < 2) continue;
+    const first = { ...unit, text: `${match[1]}${match[2]}`.trim() };
+    const second = { ...unit, text: (match[3] as string).trim() };
+    return { options: [option([first]), option([second])], used: new Set([unit]) };
+  }
+  const start = units.findIndex((unit) => OPENS_FIRST.test(unit.text));
+  if (start < 0) return { options: [], used: new Set() };
+  const groups: MessageUnit[][] = [[units[start] as MessageUnit]];
+  for (const unit of units.slice(start + 1)) {
+    if (OPENS_ANOTHER.test(unit.text)) groups.push([unit]);
+    else if (CLOSES_OPTIONS.test(unit.text) || isRecommendation(unit.text)) break;
+    else groups.at(-1)?.push(unit);
+  }
+  if (groups.length < 2) return { options: [], used: new Set() };
+  return { options: groups.map((group) => option(group)), used: new Set(groups.flat()) };
+}
+
+/**
+ * Reads what an assistant's message proposes: options laid out (labelled, listed after an introducing line,
+ * or in running sentences) and the one it recommends, if any ("I'd go with B", or a recommending sentence
+ * inside one option); else a single recommendation, from the recommending sentence to the end of the advice.
+ * Undefined when the message proposes nothing.
+ */
+export function readProposal(units: readonly MessageUnit[]): Proposal | undefined {
+  for (const read of [labelledOptions, listedOptions, inlineOptions]) {
+    const { options, used } = read(units);
+    if (options.length < 2) continue;
+    const rest = units.filter((unit) => !used.has(unit));
+    const inside = options.findIndex((entry) => entry.units.some((unit) => isRecommendation(unit.text)));
+    let recommended: number | undefined = inside >= 0 ? inside : undefined;
+    if (recommended === undefined) {
+      for (const unit of rest) {
+        if (!isRecommendation(unit.text)) continue;
+        const reference = readOptionReference(unit.text);
+        if (reference === undefined) continue;
+        recommended = resolveOptionReference(reference, options, undefined);
+        if (recommended !== undefined) break;
+      }
+    }
+    return { options, recommended, discussed: rest };
+  }
+  const at = units.findIndex((unit) => isRecommendation(unit.text));
+  if (at < 0) return undefined;
+  let end = at + 1;
+  while (end < units.length && !CONSEQUENCE.test((units[end] as MessageUnit).text)) end++;
+  return {
+    options: [option(units.slice(at, end))],
+    recommended: 0,
+    discussed: [...units.slice(0, at), ...units.slice(end)],
+  };
+}
