@@ -38,7 +38,7 @@ export interface ProposalIndex {
 
 // A reply that agrees: "yes", "sounds good", "works for me", "go ahead", "fair enough", "👍".
 const AGREES =
-  /^(?:[^\p{L}\p{N}\s]|(?:yes|yep|yeah|yup|sure|ok|okay|sounds (?:good|great|fine|right)|works for me|that works|go ahead|go for it|do (?:that|it)|let'?s do (?:that|it|this)|perfect|agreed|fine|fair enough|deal|ship it|lgtm|great|makes sense|please do|good call|love it|let'?s go with (?:that|it|this))\b)/iu;
+  /^(?:\p{Extended_Pictographic}|\+1\b|(?:yes|yep|yeah|yup|sure|ok|okay|sounds (?:good|great|fine|right)|works for me|that works|go ahead|go for it|do (?:that|it)|let'?s do (?:that|it|this)|perfect|agreed|fine|fair enough|deal|ship it|lgtm|great|makes sense|please do|good call|love it|let'?s go with (?:that|it|this)|alright|all right|cool|nice|approved|absolutely|definitely|of course|excellent|go with (?:that|it|this))\b)/iu;
 
 // A reply that declines or holds back: "no", "neither", "hm, let me think", "wait".
 const DECLINES =
@@ -60,7 +60,9 @@ const SUGGESTS =
 const indexes = new WeakMap<ParsedArtifact, ProposalIndex>();
 
 /** The reply's reading: the option it names, or agreement with what was recommended; undefined if neither. */
-function readReply(units: readonly MessageUnit[]): { reference: OptionReference; bare: boolean } | undefined {
+function readReply(
+  units: readonly MessageUnit[],
+): { reference: OptionReference; bare: boolean; agrees: boolean } | undefined {
   const head = units
     .slice(0, 2)
     .map((unit) => unit.text)
@@ -68,11 +70,13 @@ function readReply(units: readonly MessageUnit[]): { reference: OptionReference;
     .slice(0, 240);
   const body = head.replace(LEAD_IN, '');
   const reference = readOptionReference(head);
-  if (reference !== undefined && !/^(?:neither|none)\b/i.test(body)) return { reference, bare: false };
+  const agrees = AGREES.test(body) || AGREES.test(head);
+  if (reference !== undefined && !/^(?:neither|none)\b/i.test(body))
+    return { reference, bare: false, agrees };
   for (const text of [body, head]) {
     if (DECLINES.test(text)) return undefined;
     if (AGREES.test(text) && !QUALIFIED.test(text) && !/^[^.!]*\?/.test(text)) {
-      return { reference: { kind: 'recommended' }, bare: true };
+      return { reference: { kind: 'recommended' }, bare: true, agrees: true };
     }
   }
   return undefined;
@@ -118,6 +122,9 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
       if (message.role !== 'assistant') continue;
       const proposal = proposalOf(message);
       if (proposal === undefined) continue;
+      // Words of a single recommendation in a reply ("let's use the uploader's queue") may be a counter-proposal:
+      // only with agreement ("fair enough, the queue route then") do they accept it.
+      if (reading.reference.kind === 'content' && proposal.options.length < 2 && !reading.agrees) continue;
       const chosen = resolveOptionReference(reading.reference, proposal.options, proposal.recommended);
       // A bare "sounds good" to options with no recommendation picks none of them.
       if (chosen === undefined) {
@@ -148,7 +155,7 @@ function record(
   const chosenUnits = (proposal.options[chosen] as Proposal['options'][number]).units;
   const setAside = [
     ...proposal.options.filter((_, position) => position !== chosen).flatMap((entry) => entry.units),
-    ...proposal.discussed,
+    ...proposal.arguedAgainst,
     ...(suggested?.units ?? []),
   ];
   const groupOf = new Map<MessageUnit, string>();

@@ -11,13 +11,14 @@ export interface ProposalOption {
 
 /**
  * What a message proposes: two or more options (one maybe recommended), or a single recommendation (one
- * option, recommended). `discussed` holds the message's other sentences: the context and the alternatives it
- * argues against ("Raising the timeout would hide the error").
+ * option, recommended). `arguedAgainst` holds the sentences of a single recommendation's message that weigh
+ * an alternative ("Raising the timeout would hide the error", "Doing it at once means…"); the rest of the
+ * message is context ("The build fails on the lint step").
  */
 export interface Proposal {
   options: ProposalOption[];
   recommended: number | undefined;
-  discussed: MessageUnit[];
+  arguedAgainst: MessageUnit[];
 }
 
 // How an author says which way they would go: "what I'd do is…", "I'd suggest…", "my pick is…",
@@ -53,6 +54,9 @@ const EITHER_OR = /^(.*?\beither\b)(.+?),?\s+or\s+(.+)$/i;
 // After a recommendation, a sentence about what an alternative would do ("Doing it in one statement would hold
 // locks for hours", "Everyone at once means…") is the alternative argued against, not part of the advice.
 const CONSEQUENCE = /\b(?:would|means|risks?|could)\b/i;
+// A sentence that weighs an alternative against the advice: what it would do, or what is wrong with it.
+const WEIGHS_ALTERNATIVE =
+  /\b(?:would|means|risks?|could|but|only hides|hides|instead of|rather than|too (?:slow|risky|expensive))\b/i;
 
 function isRecommendation(text: string): boolean {
   return RECOMMENDS.test(text) || I_WOULD_DO.test(text);
@@ -140,11 +144,10 @@ export function readProposal(units: readonly MessageUnit[]): Proposal | undefine
   for (const read of [labelledOptions, listedOptions, inlineOptions]) {
     const { options, used } = read(units);
     if (options.length < 2) continue;
-    const rest = units.filter((unit) => !used.has(unit));
     const inside = options.findIndex((entry) => entry.units.some((unit) => isRecommendation(unit.text)));
     let recommended: number | undefined = inside >= 0 ? inside : undefined;
     if (recommended === undefined) {
-      for (const unit of rest) {
+      for (const unit of units.filter((entry) => !used.has(entry))) {
         if (!isRecommendation(unit.text)) continue;
         const reference = readOptionReference(unit.text);
         if (reference === undefined) continue;
@@ -152,7 +155,7 @@ export function readProposal(units: readonly MessageUnit[]): Proposal | undefine
         if (recommended !== undefined) break;
       }
     }
-    return { options, recommended, discussed: rest };
+    return { options, recommended, arguedAgainst: [] };
   }
   const at = units.findIndex((unit) => isRecommendation(unit.text));
   if (at < 0) return undefined;
@@ -161,6 +164,8 @@ export function readProposal(units: readonly MessageUnit[]): Proposal | undefine
   return {
     options: [option(units.slice(at, end))],
     recommended: 0,
-    discussed: [...units.slice(0, at), ...units.slice(end)],
+    arguedAgainst: [...units.slice(0, at), ...units.slice(end)].filter((unit) =>
+      WEIGHS_ALTERNATIVE.test(unit.text),
+    ),
   };
 }

@@ -147,4 +147,39 @@ describe('lexical reader: options nobody accepted', () => {
       'Next step: shard the sessions table by tenant.',
     );
   });
+
+  it('sets aside only what a recommendation argues against, not the context it starts from', async () => {
+    const inserts = {
+      40: "assistant: The deploy fails on the lint step since the runner moved to Node 22. Turning the lint step off would let it through, but the errors ship. I'd fix the four lint errors in billing.ts.",
+      41: 'user: 👍',
+    };
+    expect((await take(inserts, 'turn the lint step off')).response).toMatch(
+      /^I will not turn the lint step off: user: 👍\. Next step: I'd fix the four lint errors/,
+    );
+    // "The deploy fails … since the runner moved to Node 22" is the situation, not an option: a step about it
+    // is taken.
+    expect((await take(inserts, 'pin the deploy runner to Node 20')).response).toBe(
+      'Next step: pin the deploy runner to Node 20.',
+    );
+  });
+
+  it('does not read a counter-proposal that reuses the words of a recommendation as accepting it', async () => {
+    const inserts = {
+      40: "assistant: I'd add a retry with backoff to the uploader and keep the current bucket.",
+      41: "user: let's use the uploader's job queue instead, retries there are free.",
+    };
+    const result = await ask(inserts, 'What did we decide about the uploader queue?');
+    expect(result.response).toContain("uploader's job queue");
+    expect(result.response).not.toContain('retry with backoff');
+  });
+
+  it('reads a reply that opens with code or a quote as no agreement', async () => {
+    const inserts = {
+      40: "assistant: Raising the pool size to 200 would hide the leak. I'd find the connection that never closes instead.",
+      41: 'user: `pool.ts` still has the old limit, by the way.',
+    };
+    expect((await take(inserts, 'raise the pool size to 200')).response).toBe(
+      'Next step: raise the pool size to 200.',
+    );
+  });
 });
