@@ -42,10 +42,14 @@ const AGREES =
 
 // A reply that declines or holds back: "no", "neither", "hm, let me think", "wait".
 const DECLINES =
-  /^(?:no\b|nope\b|nah\b|not\b|neither\b|none\b|don'?t\b|hold off\b|hmm*\b|hm\b|wait\b|let me think\b|I'?d rather not\b|rather not\b)/i;
+  /^(?:no\b(?!\s+(?:rush|worries|problem|hurry|pressure|stress)\b)|nope\b|nah\b|not\b|neither\b|none\b|don'?t\b|hold off\b|hmm*\b|hm\b|wait\b|let me think\b|I'?d rather not\b|rather not\b)/i;
 
 // An agreement that goes on to change what was proposed: "yes, but…", "ok, except…".
 const QUALIFIED = /^[^.!?]*\b(?:but|except|although|though|only if|as long as|instead)\b/i;
+
+/** How many sentences of a reply are read for an acceptance, and at most how many characters of them. */
+const HEAD_SENTENCES = 3;
+const MAX_HEAD = 320;
 
 // What the reply says before its point: "Back to this morning: …", "Okay, so — …".
 const LEAD_IN = /^[^:—–]{0,60}[:—–]\s*/;
@@ -63,17 +67,16 @@ const indexes = new WeakMap<ParsedArtifact, ProposalIndex>();
 function readReply(
   units: readonly MessageUnit[],
 ): { reference: OptionReference; bare: boolean; agrees: boolean } | undefined {
-  const head = units
-    .slice(0, 2)
-    .map((unit) => unit.text)
-    .join(' ')
-    .slice(0, 240);
-  const body = head.replace(LEAD_IN, '');
+  const sentences = units.slice(0, HEAD_SENTENCES).map((unit) => unit.text);
+  const head = sentences.join(' ').slice(0, MAX_HEAD);
+  // Each sentence without its lead-in: an aside may come first ("Separately, standup moved. Anyway: yes, do that").
+  const openings = [...sentences.map((sentence) => sentence.replace(LEAD_IN, '')), sentences[0] ?? ''];
+  const agrees = openings.some((text) => AGREES.test(text));
   const reference = readOptionReference(head);
-  const agrees = AGREES.test(body) || AGREES.test(head);
-  if (reference !== undefined && !/^(?:neither|none)\b/i.test(body))
+  if (reference !== undefined && !/^(?:neither|none)\b/i.test(openings[0] ?? '')) {
     return { reference, bare: false, agrees };
-  for (const text of [body, head]) {
+  }
+  for (const text of openings) {
     if (DECLINES.test(text)) return undefined;
     if (AGREES.test(text) && !QUALIFIED.test(text) && !/^[^.!]*\?/.test(text)) {
       return { reference: { kind: 'recommended' }, bare: true, agrees: true };

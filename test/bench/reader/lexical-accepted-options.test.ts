@@ -182,4 +182,17 @@ describe('lexical reader: options nobody accepted', () => {
       'Next step: raise the pool size to 200.',
     );
   });
+
+  it('reads an agreement that follows an aside ("Unrelated, the office is closed Friday. Anyway: yes, do that")', async () => {
+    const proposal =
+      "assistant: Raising the pool size to 200 would hide the leak. I'd find the connection that never closes instead.";
+    for (const reply of [
+      'user: Unrelated, the office is closed on Friday. Anyway: yes, do that.',
+      'user: No rush on this. Sounds good.',
+    ]) {
+      expect((await take({ 40: proposal, 41: reply }, 'raise the pool size to 200')).response, reply).toMatch(
+        /^I will not raise the pool size to 200: .*Next step: I'd find the connection that never closes/,
+      );
+    }
+  });
 });
