@@ -5,6 +5,7 @@ import { type Proposal, readProposal } from './proposal-options.js';
 import {
   type MessageUnit,
   messageText,
+  messageUnits,
   type TranscriptMessage,
   transcriptMessages,
 } from './transcript-messages.js';
@@ -108,12 +109,12 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
   const messages = transcriptMessages(parsed);
   const proposals = new Map<TranscriptMessage, Proposal | undefined>();
   const proposalOf = (message: TranscriptMessage) => {
-    if (!proposals.has(message)) proposals.set(message, readProposal(message.units));
+    if (!proposals.has(message)) proposals.set(message, readProposal(messageUnits(parsed, message)));
     return proposals.get(message);
   };
   messages.forEach((reply, at) => {
-    if (reply.role !== 'user' || reply.units.length === 0) return;
-    const reading = readReply(reply.units);
+    if (reply.role !== 'user') return;
+    const reading = readReply(messageUnits(parsed, reply));
     if (reading === undefined) return;
     for (let back = at - 1; back >= Math.max(0, at - REFERENCE_REACH); back--) {
       const message = messages[back] as TranscriptMessage;
@@ -154,18 +155,21 @@ function record(
   const message = messages[at] as TranscriptMessage;
   const suggestion = messages.slice(Math.max(0, at - 4), at).findLast((earlier) => earlier.role === 'user');
   const suggested =
-    suggestion?.units.some((unit) => SUGGESTS.test(unit.text)) === true ? suggestion : undefined;
+    suggestion !== undefined && messageUnits(parsed, suggestion).some((unit) => SUGGESTS.test(unit.text))
+      ? suggestion
+      : undefined;
   const chosenUnits = (proposal.options[chosen] as Proposal['options'][number]).units;
   const setAside = [
     ...proposal.options.filter((_, position) => position !== chosen).flatMap((entry) => entry.units),
     ...proposal.arguedAgainst,
-    ...(suggested?.units ?? []),
+    ...(suggested === undefined ? [] : messageUnits(parsed, suggested)),
   ];
   const groupOf = new Map<MessageUnit, string>();
   proposal.options.forEach((entry, position) => {
     for (const unit of entry.units) groupOf.set(unit, `option ${position}`);
   });
-  for (const unit of suggested?.units ?? []) groupOf.set(unit, 'suggestion');
+  for (const unit of suggested === undefined ? [] : messageUnits(parsed, suggested))
+    groupOf.set(unit, 'suggestion');
   const accepted: AcceptedProposal = {
     groupOf,
     acceptance: parsed.passages[reply.start] as Passage,

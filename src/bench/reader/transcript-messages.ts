@@ -9,8 +9,8 @@ export interface TranscriptMessage {
   role: MessageRole;
   start: number;
   end: number;
-  /** The message's words as written: its passages' texts, the role header of the first left out. */
-  units: MessageUnit[];
+  /** The length of the role header that opens the first passage's text. */
+  headerLength: number;
 }
 
 /** A sentence of a message, with the passage it sits in and whether it opens a line of the message. */
@@ -27,6 +27,14 @@ const HEADER =
 
 // A sentence ends at . ! ? followed by a space; "0.5%" and "v1.2" do not end one.
 const SENTENCE_END = /(?<=[.!?])\s+(?=\S)/;
+
+// The first letters a header can start with ("[turn 3] …", user, assistant, tool, system, either case): most
+// lines of tool output and code start otherwise and skip the regular expression.
+const HEADER_STARTS = new Set('[uUaAtTsS');
+
+function mayOpenMessage(text: string): boolean {
+  return HEADER_STARTS.has(text.charAt(0));
+}
 
 const messagesOf = new WeakMap<ParsedArtifact, TranscriptMessage[]>();
 
@@ -46,28 +54,36 @@ export function transcriptMessages(parsed: ParsedArtifact): TranscriptMessage[] 
     if (open !== undefined && previous !== undefined && previous.section !== passage.section)
       open = undefined;
     previous = passage;
-    const header = opensLine ? HEADER.exec(passage.text) : null;
-    let text = passage.text;
+    const header = opensLine && mayOpenMessage(passage.text) ? HEADER.exec(passage.text) : null;
     if (header !== null) {
       const role: MessageRole = header[1] === undefined ? 'other' : (header[1].toLowerCase() as MessageRole);
-      open = { role, start: passage.position, end: passage.position, units: [] };
+      open = { role, start: passage.position, end: passage.position, headerLength: header[0].length };
       messages.push(open);
-      text = text.slice(header[0].length);
     }
-    if (open === undefined) continue;
-    open.end = passage.position + 1;
-    if (open.role === 'other') continue;
-    text.split(SENTENCE_END).forEach((sentence, index) => {
-      if (sentence.trim() === '') return;
-      (open as TranscriptMessage).units.push({
-        text: sentence.trim(),
-        position: passage.position,
-        opensLine: opensLine && index === 0,
-      });
-    });
+    if (open !== undefined) open.end = passage.position + 1;
   }
   messagesOf.set(parsed, messages);
   return messages;
+}
+
+const unitsOf = new WeakMap<TranscriptMessage, MessageUnit[]>();
+
+/** A message's sentences as written, the role header left out; read only for the messages asked about. */
+export function messageUnits(parsed: ParsedArtifact, message: TranscriptMessage): MessageUnit[] {
+  const known = unitsOf.get(message);
+  if (known !== undefined) return known;
+  const units: MessageUnit[] = [];
+  for (let position = message.start; position < message.end; position++) {
+    const passage = parsed.passages[position] as Passage;
+    const opensLine = position === message.start || parsed.passages[position - 1]?.line !== passage.line;
+    const text = position === message.start ? passage.text.slice(message.headerLength) : passage.text;
+    text.split(SENTENCE_END).forEach((sentence, index) => {
+      if (sentence.trim() === '') return;
+      units.push({ text: sentence.trim(), position, opensLine: opensLine && index === 0 });
+    });
+  }
+  unitsOf.set(message, units);
+  return units;
 }
 
 /** A message's text: its sentences joined, lines kept apart. */
