@@ -73,7 +73,8 @@ function readReply(
   // Each sentence without its lead-in: an aside may come first ("Separately, standup moved. Anyway: yes, do that").
   const openings = [...sentences.map((sentence) => sentence.replace(LEAD_IN, '')), sentences[0] ?? ''];
   const agrees = openings.some((text) => AGREES.test(text));
-  const reference = readOptionReference(head);
+  let reference: OptionReference | undefined;
+  for (const text of [...openings, head]) reference ??= readOptionReference(text);
   if (reference !== undefined && !/^(?:neither|none)\b/i.test(openings[0] ?? '')) {
     return { reference, bare: false, agrees };
   }

@@ -32,38 +32,46 @@ const OPTION_NOUN =
 // of the clause ("the latter, since…", "the first then"); "the first thing" names no option.
 const BY_PLACE = new RegExp(
   `\\b(?:the|your|that)\\s+(first|second|third|fourth|fifth|last|former|latter)\\b(?:\\s+(?:${OPTION_NOUN})\\b|(?=\\s*(?:[,.;:!?)—–-]|$|then\\b|it is\\b|is (?:fine|good|better|best)\\b|please\\b|works\\b|sounds\\b|for\\b)))`,
-  'i',
+  'gi',
 );
 
-// "option B", "option 2", "option two", "plan B".
-const BY_OPTION_LABEL =
-  /\b(?:option|plan|approach|variant|choice|proposal)\s+([a-e]|[1-9]|one|two|three|four|five)\b/i;
+// A reply that opens with the place: "Second one.", "first option please", "Latter." ("First, can you…" is a
+// way to begin, not a pick).
+const BY_PLACE_OPENING = new RegExp(
+  `^(first|second|third|fourth|fifth|last|former|latter)\\b(?:\\s+(?:${OPTION_NOUN})\\b|(?=\\s*(?:[.!]|$|then\\b|it is\\b|please\\b)))`,
+  'gi',
+);
 
-// "B it is", "2 then", "go with B", "let's do 2", "B, please": a bare label in a choosing phrase.
+// "option B", "option 2", "option two", "plan B", "#2", "no. 2".
+const BY_OPTION_LABEL =
+  /(?:\b(?:option|plan|approach|variant|choice|proposal)\s+|#|\bno\.\s*)([a-e]|[1-9]|one|two|three|four|five)\b/gi;
+
+// "B it is", "2 then", "go with B", "let's do 2", "B, please", and a label that opens the reply ("B.", "A sounds
+// good"): a bare label in a choosing phrase. Case matters: "a" and "I" are words.
 const BY_BARE_LABEL =
-  /(?:^|[\s,.:—–-])([A-E]|[1-9])(?:\s+it is\b|\s+then\b|\s+please\b|,?\s+definitely\b)|\b(?:go with|going with|let'?s do|let'?s go with|pick|picking|choose|take|prefer|vote for)\s+([A-E]|[1-9])(?=\s*(?:[,.;!?)]|$|then\b|please\b))/;
+  /(?:^|[\s,.:—–-])([A-E]|[1-9])(?:\s+it is\b|\s+then\b|\s+please\b|,?\s+definitely\b)|\b(?:[Gg]o with|[Gg]oing with|[Gg]o for|[Ll]et'?s do|[Ll]et'?s go with|[Pp]ick|[Pp]icking|[Cc]hoose|[Tt]ake|[Pp]refer|[Vv]ote for)\s+([A-E]|[1-9])(?=\s*(?:[,.;!?)]|$|then\b|please\b))|^([A-E]|[1-9])(?=\s*(?:[.!,;]|$|sounds\b|works\b|is (?:fine|good|better|best)\b|please\b|for me\b))/g;
 
 // "what you suggested", "your proposal", "as you said", "the suggested approach".
 const BY_RECOMMENDATION = new RegExp(
   `\\b(?:(?:what|as|like|the way) you (?:suggested|proposed|recommended|said|described|outlined|laid out|sketched)|your (?:suggestion|recommendation|proposal|plan|approach|way|idea|version|fix|design|call)\\b|the (?:suggested|proposed|recommended) (?:${OPTION_NOUN}))`,
-  'i',
+  'gi',
 );
 
 // "the one with the queue", "the option that keeps the redirect", "the approach using Redis".
 const BY_CONTENT_CLAUSE = new RegExp(
   `\\bthe (?:${OPTION_NOUN}) (?:with|that|where|using|which|based on|via|through|for)\\s+([^.,;!?]{1,80})`,
-  'i',
+  'gi',
 );
 
 // "the secret store route", "the cheaper one", "the Redis option": a few words, then an option noun.
 const BY_CONTENT_NOUN = new RegExp(
   `\\b(?:the|your|that)\\s+((?:[\\w./-]+\\s+){0,3}[\\w./-]+)\\s+(?:${OPTION_NOUN})\\b`,
-  'i',
+  'gi',
 );
 
 // "go with Memcached", "let's use consola", "Memcached it is": the option named by its own words.
 const BY_CONTENT_VERB =
-  /\b(?:go(?:ing)? with|let'?s (?:do|use|go with|try|take)|pick|choose|prefer|vote for)\s+(?:the\s+)?([^.,;!?]{1,60})|(?:^|[,.:—–-]\s*)([\w./-]+(?:\s+[\w./-]+){0,2})\s+it is\b/i;
+  /\b(?:go(?:ing)? with|let'?s (?:do|use|go with|try|take)|pick|choose|prefer|vote for)\s+(?:the\s+)?([^.,;!?]{1,60})|(?:^|[,.:—–-]\s*)([\w./-]+(?:\s+[\w./-]+){0,2})\s+it is\b/gi;
 
 // Words that point at an option without saying which: "the other one", "that one", "the same approach".
 const POINTERS = new Set([
@@ -86,26 +94,32 @@ const NEGATED_BEFORE =
 /** The reference to an option a sentence makes, the first one not negated; undefined when it makes none. */
 export function readOptionReference(text: string): OptionReference | undefined {
   const found: { at: number; reference: OptionReference }[] = [];
-  const add = (
-    match: RegExpExecArray | null,
-    reference: (match: RegExpExecArray) => OptionReference | undefined,
-  ) => {
-    if (match === null) return;
-    if (NEGATED_BEFORE.test(text.slice(0, match.index))) return;
-    const read = reference(match);
-    if (read !== undefined) found.push({ at: match.index, reference: read });
+  const add = (pattern: RegExp, reference: (match: RegExpExecArray) => OptionReference | undefined) => {
+    for (const match of text.matchAll(pattern)) {
+      // "not the first one, the second": the negated one is the option not taken; a later one may be.
+      if (NEGATED_BEFORE.test(text.slice(0, match.index))) continue;
+      const read = reference(match);
+      if (read !== undefined) {
+        found.push({ at: match.index, reference: read });
+        return;
+      }
+    }
   };
-  add(BY_PLACE.exec(text), (match) => ({
+  add(BY_PLACE, (match) => ({
     kind: 'place',
     ...(ORDINALS[(match[1] as string).toLowerCase()] ?? { index: 0, fromEnd: false }),
   }));
-  add(BY_OPTION_LABEL.exec(text), (match) => labelReference(match[1] as string));
-  add(BY_BARE_LABEL.exec(text), (match) => labelReference((match[1] ?? match[2]) as string));
-  add(BY_RECOMMENDATION.exec(text), () => ({ kind: 'recommended' }));
+  add(BY_PLACE_OPENING, (match) => ({
+    kind: 'place',
+    ...(ORDINALS[(match[1] as string).toLowerCase()] ?? { index: 0, fromEnd: false }),
+  }));
+  add(BY_OPTION_LABEL, (match) => labelReference(match[1] as string));
+  add(BY_BARE_LABEL, (match) => labelReference((match[1] ?? match[2] ?? match[3]) as string));
+  add(BY_RECOMMENDATION, () => ({ kind: 'recommended' }));
   if (found.length === 0) {
-    add(BY_CONTENT_CLAUSE.exec(text), (match) => contentReference(match[1] as string));
-    add(BY_CONTENT_NOUN.exec(text), (match) => contentReference(match[1] as string));
-    add(BY_CONTENT_VERB.exec(text), (match) => contentReference((match[1] ?? match[2]) as string));
+    add(BY_CONTENT_CLAUSE, (match) => contentReference(match[1] as string));
+    add(BY_CONTENT_NOUN, (match) => contentReference(match[1] as string));
+    add(BY_CONTENT_VERB, (match) => contentReference((match[1] ?? match[2]) as string));
   }
   found.sort((a, b) => a.at - b.at);
   return found[0]?.reference;

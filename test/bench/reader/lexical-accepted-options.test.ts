@@ -75,6 +75,32 @@ describe('lexical reader: options the user picks by reference', () => {
     expect(result.response).not.toContain('20.11');
   });
 
+  it('reads the many short ways to name an option, and a negated one as the option not taken', async () => {
+    const lettered = {
+      40: 'assistant: A: pin the image to node 20.11 and rebuild every service.',
+      41: 'B: move the base image to node 22 and fix the two packages that break.',
+    };
+    for (const reply of [
+      'user: Second one.',
+      'user: #2',
+      'user: B sounds good.',
+      'user: not the first one, the second.',
+      'user: Latter.',
+      "user: Let's do B",
+    ]) {
+      const result = await take({ ...lettered, 42: reply }, 'pin the image to node 20.11');
+      expect(result.response, reply).toMatch(
+        /^I will not pin the image to node 20\.11: .*Next step: move the base image to node 22/,
+      );
+    }
+    // "First, …" begins a sentence; it picks nothing.
+    const opening = await take(
+      { ...lettered, 42: 'user: First, can you check which services use node 18?' },
+      'pin the image to node 20.11',
+    );
+    expect(opening.response).toBe('Next step: pin the image to node 20.11.');
+  });
+
   it('picks an option by its words ("the one with the replica") and a recommendation pointed back to later', async () => {
     const content = {
       40: 'assistant: Two options. One way is to cache the report in the API process for an hour. The other is to run the report against a read replica, so the primary is left alone.',
