@@ -91,6 +91,21 @@ const POINTERS = new Set([
 const NEGATED_BEFORE =
   /\b(?:not|n'?t|no|neither|nor|instead of|rather than|over|against|except|without)\s+(?:\w+\s+)?$/i;
 
+/**
+ * The content stems by which options are matched, the degree of an adjective left out on both sides: "the
+ * cheapest one" and "the cheaper one" both match an option that says "cheap" ("cheaper" already stems so).
+ */
+export function optionStems(text: string): string[] {
+  return contentStems(text).map(withoutSuperlative);
+}
+
+function withoutSuperlative(stem: string): string {
+  if (stem.length < 6 || !stem.endsWith('est')) return stem;
+  const base = stem.slice(0, -3);
+  // "biggest" meets "bigger" (stemmed "big"): a doubled final consonant goes too.
+  return base.at(-1) === base.at(-2) ? base.slice(0, -1) : base;
+}
+
 /** The reference to an option a sentence makes, the first one not negated; undefined when it makes none. */
 export function readOptionReference(text: string): OptionReference | undefined {
   const found: { at: number; reference: OptionReference }[] = [];
@@ -135,7 +150,7 @@ function labelReference(label: string): OptionReference {
 function contentReference(phrase: string): OptionReference | undefined {
   const words = phrase.toLowerCase().split(/\s+/);
   if (words.some((word) => POINTERS.has(word) || word in ORDINALS)) return undefined;
-  const stems = contentStems(phrase).filter((stem) => !OPTION_NOUN.split('|').includes(stem));
+  const stems = optionStems(phrase).filter((stem) => !OPTION_NOUN.split('|').includes(stem));
   return stems.length === 0 ? undefined : { kind: 'content', stems };
 }
 

@@ -1,5 +1,4 @@
-import { contentStems } from './content-words.js';
-import { readOptionReference, resolveOptionReference } from './option-reference.js';
+import { optionStems, readOptionReference, resolveOptionReference } from './option-reference.js';
 import type { MessageUnit } from './transcript-messages.js';
 
 /** One option of a proposal: its sentences (or pieces of one), and its label when it has one ("B", "1"). */
@@ -63,7 +62,7 @@ function isRecommendation(text: string): boolean {
 }
 
 function option(units: MessageUnit[], label?: string): ProposalOption {
-  return { units, label, stems: new Set(contentStems(units.map((unit) => unit.text).join(' '))) };
+  return { units, label, stems: new Set(optionStems(units.map((unit) => unit.text).join(' '))) };
 }
 
 /** Options labelled at the start of their lines ("A: …", "Option 2: …"), each running to the end of its line. */

@@ -119,6 +119,18 @@ describe('lexical reader: options the user picks by reference', () => {
     expect(result.response).toContain('PAY-412-refund-rounding');
   });
 
+  it('matches an option by an adjective in another degree ("the simpler one" for the option that says "simplest")', async () => {
+    const inserts = {
+      40: 'assistant: Two options for the flaky upload test:',
+      41: 'Mock the storage client in the test. Simplest, and the test stops touching the network.',
+      42: 'Run a local MinIO container in CI and keep the test end to end. Slower, but it covers the real client.',
+      43: 'user: the simpler one, we can add an end to end check later.',
+    };
+    expect((await take(inserts, 'run a local MinIO container in CI')).response).toMatch(
+      /^I will not run a local MinIO container in CI: .*Next step: Mock the storage client in the test/,
+    );
+  });
+
   it("refuses the user's own idea once they accept the alternative the assistant proposed instead", async () => {
     const inserts = {
       40: "user: The nightly export keeps timing out. I'd just bump the worker timeout to 30 minutes.",
