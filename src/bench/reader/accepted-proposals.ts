@@ -224,3 +224,35 @@ export function withAcceptedDecisions(
   }
   return { texts: [...texts], passages: [...quoted] };
 }
+
+/**
+ * How accepted proposals change a decision question's passage scores, or undefined when the artifact has none:
+ * a passage holding an accepted option or an acceptance gains `decided` (as if listed under Locked decisions)
+ * when it is about the question; one holding only options passed over is multiplied by `setAside`. An
+ * acceptance is about what the proposal it accepts is about: "yep, the cheaper one" holds none of the words of
+ * "which instance type did we pick?", the proposal ("I benchmarked two instance types") does, so it counts the
+ * best overlap among the proposal, the suggestion it answered and the reply.
+ */
+export function acceptedProposalScoring(
+  parsed: ParsedArtifact,
+  overlaps: Float64Array,
+  weights: { decided: number; setAside: number },
+): ((position: number, overlap: number, score: number) => number) | undefined {
+  const index = proposalIndex(parsed);
+  if (index.accepted.length === 0) return undefined;
+  const topics = new Map<number, number>();
+  for (const accepted of index.accepted) {
+    let best = 0;
+    for (const span of [...accepted.settles, accepted.reply]) {
+      for (let position = span.start; position < span.end; position++) {
+        best = Math.max(best, overlaps[position] as number);
+      }
+    }
+    topics.set(accepted.acceptance.position, best);
+  }
+  return (position, overlap, score) => {
+    const topic = Math.max(overlap, topics.get(position) ?? 0);
+    if (topic > 0 && index.decided.has(position)) return score + weights.decided + topic - overlap;
+    return index.setAside.has(position) ? score * weights.setAside : score;
+  };
+}

@@ -2,7 +2,7 @@ import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
 import type { CaseItem, ItemType } from '../case/types.js';
 import { normalizeText } from '../scoring/normalize.js';
 import type { TargetEvidence } from '../target/target.js';
-import { proposalIndex, withAcceptedDecisions } from './accepted-proposals.js';
+import { acceptedProposalScoring, withAcceptedDecisions } from './accepted-proposals.js';
 import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
 import { contentStems, STOPWORDS } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
@@ -125,7 +125,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const subjectName = shape.yesNo ? names[0] : undefined;
   const subject = subjectName === undefined ? undefined : ` ${normalizeText(subjectName)} `;
   const shapeBonus = shapeScores(parsed, item.prompt);
-  const proposals = profile.newestWins ? proposalIndex(parsed) : undefined;
+  // An option the user accepted is a decision, as if listed under Locked decisions; those passed over are not.
+  const accepted = profile.newestWins
+    ? acceptedProposalScoring(parsed, overlaps, { decided: SECTION_WEIGHT, setAside: QUESTION_WEIGHT })
+    : undefined;
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
   for (let index = 0; index < passages.length; index++) {
@@ -145,12 +148,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
     if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
     if (inSection) score += SECTION_WEIGHT;
-    // An option the user accepted is a decision, as if listed under Locked decisions; the ones passed over
-    // are no longer the plan.
-    if (proposals !== undefined) {
-      if (overlap > 0 && proposals.decided.has(index)) score += SECTION_WEIGHT;
-      else if (proposals.setAside.has(index)) score *= QUESTION_WEIGHT;
-    }
+    if (accepted !== undefined) score = accepted(index, overlap, score);
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).

@@ -1,4 +1,5 @@
 import { contentStems } from './content-words.js';
+import { comparativeIn, type Extreme, pickExtreme } from './option-comparatives.js';
 
 /** How a sentence names one of several options without repeating it. */
 export type OptionReference =
@@ -7,7 +8,7 @@ export type OptionReference =
   /** By label: "option B", "B it is". */
   | { kind: 'label'; label: string }
   /** By what it holds: "the one with the queue", "the secret store route", "go with Memcached". */
-  | { kind: 'content'; stems: string[] }
+  | { kind: 'content'; stems: string[]; extreme?: Extreme }
   /** The option its author recommended: "what you suggested", "your proposal". */
   | { kind: 'recommended' };
 
@@ -151,17 +152,20 @@ function contentReference(phrase: string): OptionReference | undefined {
   const words = phrase.toLowerCase().split(/\s+/);
   if (words.some((word) => POINTERS.has(word) || word in ORDINALS)) return undefined;
   const stems = optionStems(phrase).filter((stem) => !OPTION_NOUN.split('|').includes(stem));
-  return stems.length === 0 ? undefined : { kind: 'content', stems };
+  if (stems.length === 0) return undefined;
+  const extreme = comparativeIn(phrase);
+  return extreme === undefined ? { kind: 'content', stems } : { kind: 'content', stems, extreme };
 }
 
 /**
  * The option a reference picks among `options` (each given by its label, if any, and its content stems), or
  * undefined when it picks none or several. A content reference picks the option holding the most of its
- * words, and only when no other holds as many.
+ * words, and only when no other holds as many; failing that, a comparative ("the cheaper one") picks the
+ * option at that end of the amounts the options state.
  */
 export function resolveOptionReference(
   reference: OptionReference,
-  options: readonly { label: string | undefined; stems: ReadonlySet<string> }[],
+  options: readonly { label: string | undefined; stems: ReadonlySet<string>; text?: string }[],
   recommended: number | undefined,
 ): number | undefined {
   switch (reference.kind) {
@@ -192,7 +196,14 @@ export function resolveOptionReference(
           tied = false;
         } else if (count === bestCount && count > 0) tied = true;
       });
-      return tied ? undefined : best;
+      if (!tied && best !== undefined) return best;
+      // "the cheaper one" when no option says "cheap": the one whose stated price is lowest.
+      return reference.extreme === undefined
+        ? undefined
+        : pickExtreme(
+            reference.extreme,
+            options.map((option) => option.text ?? ''),
+          );
     }
   }
 }

@@ -4,6 +4,7 @@ import type { MessageUnit } from './transcript-messages.js';
 /** One option of a proposal: its sentences (or pieces of one), and its label when it has one ("B", "1"). */
 export interface ProposalOption {
   units: MessageUnit[];
+  text: string;
   label: string | undefined;
   stems: ReadonlySet<string>;
 }
@@ -43,6 +44,12 @@ const OPENS_FIRST =
   /^(?:one (?:option|way|approach|fix|route|choice|idea)\b|option (?:one|1|a)\b|the first (?:option|way|approach) is\b|first(?:ly)?,|we (?:can|could)\b|you (?:can|could)\b|either\b)/i;
 const OPENS_ANOTHER =
   /^(?:or\b|alternatively\b|the other\b|another (?:option|way|approach|fix|route)\b|option (?:two|2|b|three|3|c)\b|second(?:ly)?,|third(?:ly)?,|the (?:second|third) (?:option|way|approach) is\b|a third\b)/i;
+const COUNTS: Record<string, number> = { two: 2, three: 3, four: 4, '2': 2, '3': 3, '4': 4 };
+const COUNT = 'two|three|four|2|3|4';
+// What candidates are called when counted.
+const CANDIDATES =
+  'options|ways|approaches|alternatives|choices|candidates|types|kinds|sizes|variants|designs|libraries|tools|providers|plans|setups|vendors|services';
+
 // A sentence after the options that compares or sums them up: it belongs to none.
 const CLOSES_OPTIONS =
   /^(?:the (?:first|former|second|latter)\b|both\b|either (?:way|one|works|fixes)\b|neither\b|I'?d\b|I would\b|my (?:pick|vote|recommendation)\b|which\b|thoughts\b|your call\b)/i;
@@ -62,7 +69,8 @@ function isRecommendation(text: string): boolean {
 }
 
 function option(units: MessageUnit[], label?: string): ProposalOption {
-  return { units, label, stems: new Set(optionStems(units.map((unit) => unit.text).join(' '))) };
+  const text = units.map((unit) => unit.text).join(' ');
+  return { units, label, text, stems: new Set(optionStems(text)) };
 }
 
 /** Options labelled at the start of their lines ("A: …", "Option 2: …"), each running to the end of its line. */
@@ -133,6 +141,33 @@ function inlineOptions(units: readonly MessageUnit[]): { options: ProposalOption
   return { options: groups.map((group) => option(group)), used: new Set(groups.flat()) };
 }
 
+// A sentence announcing a number of candidates, then described one a sentence: "I benchmarked two instance
+// types.", "Three libraries fit:". A count of other things ("it took two minutes") announces no options.
+const COUNTED_INTRO = new RegExp(
+  `\\b(?:(${COUNT})\\s+(?:[\\w-]+\\s+)?(?:${CANDIDATES})|(?:benchmarked|compared|tried|tested|measured|evaluated|looked at|considered|priced)\\s+(?:the\\s+)?(${COUNT})\\s+(?:[\\w-]+\\s+)?[\\w-]+s)\\b`,
+  'i',
+);
+
+/** Options announced by a count ("two types"), one sentence each, as many as announced. */
+function countedOptions(units: readonly MessageUnit[]): {
+  options: ProposalOption[];
+  used: Set<MessageUnit>;
+} {
+  const none = { options: [], used: new Set<MessageUnit>() };
+  const intro = units.findIndex((unit) => COUNTED_INTRO.test(unit.text));
+  if (intro < 0) return none;
+  const match = COUNTED_INTRO.exec((units[intro] as MessageUnit).text) as RegExpExecArray;
+  const count = COUNTS[((match[1] ?? match[2]) as string).toLowerCase()] as number;
+  const candidates = units.slice(intro + 1, intro + 1 + count);
+  if (
+    candidates.length < count ||
+    candidates.some((unit) => CLOSES_OPTIONS.test(unit.text) || isRecommendation(unit.text))
+  ) {
+    return none;
+  }
+  return { options: candidates.map((unit) => option([unit])), used: new Set(candidates) };
+}
+
 /**
  * Reads what an assistant's message proposes: options laid out (labelled, listed after an introducing line,
  * or in running sentences) and the one it recommends, if any ("I'd go with B", or a recommending sentence
@@ -140,7 +175,7 @@ function inlineOptions(units: readonly MessageUnit[]): { options: ProposalOption
  * Undefined when the message proposes nothing.
  */
 export function readProposal(units: readonly MessageUnit[]): Proposal | undefined {
-  for (const read of [labelledOptions, listedOptions, inlineOptions]) {
+  for (const read of [labelledOptions, listedOptions, inlineOptions, countedOptions]) {
     const { options, used } = read(units);
     if (options.length < 2) continue;
     const inside = options.findIndex((entry) => entry.units.some((unit) => isRecommendation(unit.text)));

@@ -131,6 +131,24 @@ describe('lexical reader: options the user picks by reference', () => {
     );
   });
 
+  it('reads candidates announced by a count and picked by a comparative ("the cheaper one")', async () => {
+    const inserts = {
+      40: 'assistant: I compared two queue providers for the mailer. SQS costs about $40 a month at our volume and needs no servers. A self-hosted RabbitMQ node costs about $95 a month with the instance and backups. Either works for the load we have.',
+      41: 'user: ok, the cheaper one. Keep a dead-letter queue on it.',
+    };
+    const result = await ask(inserts, 'Which queue provider did we go with for the mailer?');
+    expect(result.response).toContain('SQS costs about $40');
+    expect((await take(inserts, 'set up a self-hosted RabbitMQ node')).response).toMatch(
+      /^I will not set up a self-hosted RabbitMQ node: user: ok, the cheaper one.*Next step: SQS costs about \$40/,
+    );
+    // A count of something else announces no options: "the second one" then points at nothing.
+    const counted = {
+      40: 'assistant: The export took two hours yesterday. The row counts match. The totals are off by one cent.',
+      41: 'user: the second one, please.',
+    };
+    expect((await take(counted, 'check the row counts')).response).toBe('Next step: check the row counts.');
+  });
+
   it("refuses the user's own idea once they accept the alternative the assistant proposed instead", async () => {
     const inserts = {
       40: "user: The nightly export keeps timing out. I'd just bump the worker timeout to 30 minutes.",
