@@ -21,10 +21,10 @@ export interface Proposal {
   arguedAgainst: MessageUnit[];
 }
 
-// How an author says which way they would go: "what I'd do is…", "I'd suggest…", "my pick is…",
-// "Proposal: …", and "I'd" before a verb of doing ("I'd stage it", "Since we run X, I'd store it there").
+// How an author says which way they would go: "what I'd do is…", "I'd suggest…", "my pick is…", "we should…",
+// "how about…", "Proposal: …", and "I'd" before a verb of doing ("I'd stage it", "Since we run X, I'd store it there").
 const RECOMMENDS =
-  /\b(?:what I'?d do is|I'?d (?:suggest|recommend|propose|go with|go for|pick|choose|rather|lean towards?|prefer)|I (?:would )?(?:suggest|recommend|propose)|my (?:pick|recommendation|vote|suggestion|proposal|preference) (?:is|would be)|the (?:better|best|safer|simplest|right) (?:option|fix|approach|choice|way|bet) (?:is|would be)|better to)\b|^(?:my )?(?:proposal|recommendation|suggestion)\s*:/i;
+  /\b(?:what I'?d do is|I'?d (?:suggest|recommend|propose|go with|go for|pick|choose|rather|lean towards?|prefer)|I (?:would )?(?:suggest|recommend|propose)|my (?:pick|recommendation|vote|suggestion|proposal|preference) (?:is|would be)|the (?:better|best|safer|simplest|right) (?:option|fix|approach|choice|way|bet) (?:is|would be)|better to|(?:we|you) (?:should|could)(?! not\b| never\b)|how about|what if we|the fix (?:is|would be) to|my plan (?:is|would be))\b|^(?:my )?(?:proposal|recommendation|suggestion|plan)\s*:/i;
 
 // "I'd" and "I would" before a verb: a recommendation, unless the verb says something else ("I'd need",
 // "I'd have to", "I'd like to know", "I'd already checked").

@@ -149,6 +149,23 @@ describe('lexical reader: options the user picks by reference', () => {
     expect((await take(counted, 'check the row counts')).response).toBe('Next step: check the row counts.');
   });
 
+  it('reads "we should…" and "how about…" as a recommendation the user can accept', async () => {
+    const should = {
+      40: 'assistant: Fetching the token on every request would add 200 ms to each call. We should cache it in Redis for fifty minutes.',
+      41: 'user: yes, do that.',
+    };
+    expect((await take(should, 'fetch the token on every request')).response).toMatch(
+      /^I will not fetch the token on every request: user: yes, do that\. Next step: We should cache it in Redis/,
+    );
+    const howAbout = {
+      40: 'assistant: How about we move the cleanup cron to 02:00 UTC, when traffic is lowest? Running the cleanup cron at noon would slow checkout.',
+      41: 'user: sure.',
+    };
+    expect((await take(howAbout, 'run the cleanup cron at noon')).response).toMatch(
+      /^I will not run the cleanup cron at noon: user: sure\. Next step: How about we move the cleanup cron to 02:00 UTC/,
+    );
+  });
+
   it("refuses the user's own idea once they accept the alternative the assistant proposed instead", async () => {
     const inserts = {
       40: "user: The nightly export keeps timing out. I'd just bump the worker timeout to 30 minutes.",
