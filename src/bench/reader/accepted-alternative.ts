@@ -1,46 +1,65 @@
 import { classifyMention } from '../scoring/mentions.js';
+import { type AcceptedProposal, chosenText, proposalIndex } from './accepted-proposals.js';
+import { contentStems } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import type { MessageUnit } from './transcript-messages.js';
 
-// How a proposal names the option its author recommends: "what I'd do is…", "I'd suggest…", "my pick is…".
-const RECOMMENDS =
-  /\b(?:what I'?d do is|I'?d (?:suggest|recommend|propose|go with|rather)|I (?:suggest|recommend|propose)|my (?:pick|recommendation|vote|suggestion) (?:is|would be)|the better (?:option|fix|approach|choice) is|better to)\b/i;
+/** Why an action is set aside by an accepted proposal: the user's acceptance, and the option accepted. */
+export interface AcceptedInstead {
+  acceptance: Passage;
+  /** The accepted option, quoted as a passage of the proposal's first line that holds it. */
+  chosen: Passage;
+  /** The position after the accepting reply: a change of plan from there on outranks the acceptance. */
+  after: number;
+}
 
-// A reply that only agrees: "yes, do that", "sounds good", "works for me", "go ahead", "👍".
-const AGREES =
-  /^(?:\W|\b(?:yes|yep|yeah|yup|sure|ok|okay|sounds good|sounds great|works for me|go ahead|go for it|do (?:that|it)|let'?s do (?:that|it)|perfect|agreed|fine|ship it|lgtm|great|makes sense|please do)\b)/i;
+/** A set-aside group must hold at least this share of the action's content words (and two, or all of one). */
+const MIN_SHARE = 0.4;
 
-/** The longest reply that still reads as a bare agreement; a longer one says more than yes. */
-const MAX_AGREEMENT = 120;
-
-// A message of a transcript: "[turn 3] user: …" or "user: …"; what follows the role is what was said.
-const MESSAGE = /^(?:\[turn \d+\]\s*)?(user|assistant)\s*:\s*(.*)$/is;
+/** How many of `stems` the sentences hold together. */
+function overlap(stems: readonly string[], units: readonly MessageUnit[]): number {
+  const held = new Set(contentStems(units.map((unit) => unit.text).join(' ')));
+  return stems.filter((stem) => held.has(stem)).length;
+}
 
 /**
- * The recommended option of a proposal the user agreed to, when the action is another option of it:
- * "Raising X would hide the error, but what I'd do is Y." followed by "yes, do that". The passages of the
- * proposal's line are searched for the recommendation, and the next message must be the user's bare agreement.
- * Undefined when the action is the recommendation itself, nothing is recommended or nobody agreed.
+ * The groups of sentences a proposal set aside, each judged on its own: every option not taken, every
+ * sentence of discussion, and the user's own earlier idea (one message).
  */
-export function acceptedAlternative(
-  parsed: ParsedArtifact,
-  mention: Passage,
-  action: string,
-): Passage | undefined {
-  const { passages } = parsed;
-  const line = passages.filter((passage) => passage.line === mention.line);
-  // The recommending sentence must not be the action itself ("I'd suggest X" when X is the action).
-  const recommendation = line.find((passage) =>
-    passage.text
-      .split(/(?<=[.!?])\s+/)
-      .some((sentence) => RECOMMENDS.test(sentence) && classifyMention(sentence, action) !== 'affirmed'),
-  );
-  if (recommendation === undefined) return undefined;
-  const last = line[line.length - 1] as Passage;
-  const reply = passages[last.position + 1];
-  if (reply === undefined) return undefined;
-  const said = MESSAGE.exec(reply.text);
-  if (said === undefined || said === null || said[1]?.toLowerCase() !== 'user') return undefined;
-  const text = (said[2] as string).replace(/^[^:]{0,60}:\s*/, '');
-  return text.length <= MAX_AGREEMENT && AGREES.test(text) ? recommendation : undefined;
+function setAsideGroups(accepted: AcceptedProposal): MessageUnit[][] {
+  const groups = new Map<string, MessageUnit[]>();
+  for (const unit of accepted.setAside) {
+    const key = accepted.groupOf.get(unit) ?? `${unit.position}:${unit.text}`;
+    groups.set(key, [...(groups.get(key) ?? []), unit]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The accepted option of a proposal, when the action is one the proposal set aside: another of its options
+ * ("go with your second option" and the action is the first), an alternative it argued against ("Raising X
+ * would hide the error, but what I'd do is Y" and "yes, do that"), or the user's own earlier idea the
+ * proposal answered. The action is set aside when one of those holds at least 40% of its content words (two at
+ * least) and more of them than the accepted option does, and the option does not state it. The newest
+ * accepted proposal about the action decides: undefined when it took the action, or none is about it.
+ */
+export function acceptedAlternative(parsed: ParsedArtifact, action: string): AcceptedInstead | undefined {
+  const { accepted } = proposalIndex(parsed);
+  if (accepted.length === 0) return undefined;
+  const stems = contentStems(action);
+  const needed = Math.max(Math.min(2, stems.length), Math.ceil(MIN_SHARE * stems.length));
+  if (stems.length === 0) return undefined;
+  for (let index = accepted.length - 1; index >= 0; index--) {
+    const proposal = accepted[index] as AcceptedProposal;
+    const chosen = overlap(stems, proposal.chosen);
+    const aside = Math.max(0, ...setAsideGroups(proposal).map((group) => overlap(stems, group)));
+    if (chosen >= needed && chosen >= aside) return undefined;
+    if (aside < needed || aside <= chosen) continue;
+    const text = chosenText(proposal);
+    if (classifyMention(text, action) === 'affirmed') return undefined;
+    const first = parsed.passages[proposal.chosen[0]?.position ?? proposal.acceptance.position] as Passage;
+    return { acceptance: proposal.acceptance, chosen: { ...first, text }, after: proposal.reply.end };
+  }
+  return undefined;
 }

@@ -32,7 +32,7 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
  * it that a later message corrected ("port 6457" … "typo, it's 6437").
  */
 type Reason =
-  | { kind: 'rule' | 'superseded'; passage: Passage }
+  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage }
   | { kind: 'reversed'; passage: Passage; standing: string }
   | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
@@ -240,9 +240,19 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
     corrected === undefined
       ? undefined
       : { kind: 'corrected', passage: corrected.correction, supersession: corrected };
+  // An option the user passed over when accepting a proposal, unless a later change of plan takes it up.
+  const accepted = acceptedAlternative(parsed, action);
+  if (
+    accepted !== undefined &&
+    !(
+      lastAffirmed !== undefined &&
+      lastAffirmed.position >= accepted.after &&
+      isOverride(parsed, lastAffirmed)
+    )
+  ) {
+    return { kind: 'superseded', passage: accepted.acceptance, next: accepted.chosen };
+  }
   if (lastAffirmed !== undefined) {
-    const accepted = acceptedAlternative(parsed, lastAffirmed, action);
-    if (accepted !== undefined) return { kind: 'superseded', passage: accepted };
     const mentioned = new Set(mentions.map((entry) => entry.passage.position));
     // The newest change of plan is the current one: quoting an intermediate one would restate a plan that a
     // later message superseded in turn.
@@ -345,7 +355,9 @@ export function answerApplicationItem(
     if (step !== action && classifyMention(withStep, action) !== 'affirmed')
       return { response: withStep, evidence: [evidenceOf(reason.passage)] };
   }
-  const next = findNextStep(parsed, prompt, action, reason.passage);
+  // An accepted proposal names its own next step: the option the user accepted.
+  const named = reason.kind === 'rule' || reason.kind === 'superseded' ? reason.next : undefined;
+  const next = named ?? findNextStep(parsed, prompt, action, reason.passage);
   const withNext = next === undefined ? refusal : `${refusal} Next step: ${sentence(next.text)}.`;
   // The whole answer must read as a refusal; a next step that reads otherwise is left out.
   if (next !== undefined && classifyMention(withNext, action) !== 'affirmed') {

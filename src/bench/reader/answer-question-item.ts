@@ -2,6 +2,7 @@ import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
 import type { CaseItem, ItemType } from '../case/types.js';
 import { normalizeText } from '../scoring/normalize.js';
 import type { TargetEvidence } from '../target/target.js';
+import { acceptedProposalScoring, withAcceptedDecisions } from './accepted-proposals.js';
 import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
 import { contentStems, STOPWORDS } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
@@ -133,6 +134,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   // is quoted with the corrected value, see `correctedText`), even when it also asks something.
   const corrections = shape.wants.includes('number') ? findSupersessions(parsed) : NO_SUPERSESSIONS;
   const stated = new Set(corrections.map((supersession) => supersession.stated.position));
+  // An option the user accepted is a decision, as if listed under Locked decisions; those passed over are not.
+  const accepted = profile.newestWins
+    ? acceptedProposalScoring(parsed, overlaps, { decided: SECTION_WEIGHT, setAside: QUESTION_WEIGHT })
+    : undefined;
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
   for (let index = 0; index < passages.length; index++) {
@@ -152,6 +157,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
     if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
     if (inSection) score += SECTION_WEIGHT;
+    if (accepted !== undefined) score = accepted(index, overlap, score);
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
@@ -369,6 +375,14 @@ export function answerQuestionItem(
   const chosen = [...new Set([...positions, ...lenders, ...partners])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
+  // A decision passage of an accepted proposal ("go with your second option") stands for what was accepted.
+  const acceptedAnswer = PROFILES[item.type].newestWins ? withAcceptedDecisions(parsed, chosen) : undefined;
+  if (acceptedAnswer !== undefined) {
+    return {
+      response: acceptedAnswer.texts.map((text) => focusPassage(text, focus)).join('\n'),
+      evidence: acceptedAnswer.passages.map(evidenceOf),
+    };
+  }
   const newestWins = PROFILES[item.type].newestWins;
   const answers = chosen.map((passage) => latestStatement(parsed, passage, focus, scores, newestWins));
   const quoted = new Set<string>();

@@ -56,12 +56,15 @@ describe('lexical reader: a proposal the user agreed to', () => {
   it('refuses the option the proposal advised against once the user agrees', async () => {
     const artifactText = transcriptArtifact(120, { 40: proposal, 41: 'user: sounds good, go ahead' });
     const result = await take(artifactText, 'bump the worker memory to 8 GB');
-    expect(result.response).toMatch(/^I will not bump the worker memory to 8 GB: .*I'd suggest streaming/);
+    // The acceptance is why; the recommendation is the next step.
+    expect(result.response).toMatch(
+      /^I will not bump the worker memory to 8 GB: user: sounds good, go ahead\. Next step: .*I'd suggest streaming/,
+    );
     // A proposal long enough to be read sentence by sentence: the recommendation is a passage of its own.
     const long = `${proposal} That keeps memory flat whatever the account size, and the job gets a progress log per page.`;
     const artifact = transcriptArtifact(120, { 40: long, 41: 'user: sounds good, go ahead' });
     expect((await take(artifact, 'bump the worker memory to 8 GB')).response).toMatch(
-      /^I will not bump the worker memory to 8 GB: I'd suggest streaming/,
+      /^I will not bump the worker memory to 8 GB: user: sounds good, go ahead\. Next step: I'd suggest streaming/,
     );
   });
 
