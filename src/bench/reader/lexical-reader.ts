@@ -7,7 +7,7 @@ import { createParsedArtifactCache } from './parsed-artifact-cache.js';
 import { replyFromNotes } from './reply-from-notes.js';
 
 /** The lexical reader's version; changes whenever any answer would change. */
-export const LEXICAL_READER_VERSION = '1.2.0';
+export const LEXICAL_READER_VERSION = '1.3.0';
 
 /** What the lexical reader does, in a paragraph for the README and reports. */
 export const explainLexicalReader =
@@ -22,20 +22,25 @@ export const explainLexicalReader =
   'asks for a kind of value ("who", "how long", "which file") prefers passages holding one (a name, digits, a ' +
   'path) and quotes only the sentences that do; a yes-or-no question about someone ("Does Ana own X?") is ' +
   'answered by the clauses naming them; a question quoting an earlier message ("when the user said \'given ' +
-  'that rule\'") is answered by the rule or passage before the quote that it points back at. Among decisions ' +
+  'that rule\'") is answered by the rule or passage before the quote that it points back at. In a transcript a ' +
+  "name someone says outranks the names in a tool's output, and a tool call is read with its output. A value " +
+  'corrected later ("sorry, typo, it\'s 6437") is quoted as corrected, and an option the user accepted by ' +
+  'reference ("go with your second option") stands for the decision. Among decisions ' +
   'the newest and overriding one wins; when nothing scores enough it answers "The notes do not say." An ' +
   'application item comes with the action an ' +
   'agent would take next if nothing said otherwise (its tempting default, or for an item that checks that a ' +
   'behaviour is absent, that behaviour): the reader refuses it, quoting the passage, only when the ' +
   'artifact rejects it ("never X", "X is off the table", "keep X out of this", an entry under Forbidden ' +
-  'behaviors; X found as written or, failing that, by its distinctive words) or a later ' +
-  'passage overrides it; otherwise it takes that action, so a compactor that dropped the rule gets the ' +
+  'behaviors; X found as written or, failing that, by its distinctive words), a later ' +
+  'passage overrides or corrects it, or the work is reported done ("already replied", "no need to bother with ' +
+  'X"); otherwise it takes that action, so a compactor that dropped the rule gets the ' +
   'violation a real model would commit. It cannot infer, and it misses rules and decisions worded without ' +
   'any of its cue words or without the words of the question, so its scores measure what an artifact states ' +
   'plainly, not what a model could work out from it.';
 
 /**
- * Answers an item. An application item (one with a tempting default) is refused or taken. An item that checks a
+ * Answers an item. An application item (one with a tempting default) is refused or taken; one that asks a
+ * question the notes answer with the kind of value asked for ("Who should this go to?") is answered. An item that checks a
  * behaviour is absent but names no default (template-v1's plain `forbidden_absent` items) is refused when the
  * notes hold a rule or a change of plan against the behaviour, answered from the notes when they say anything
  * about it, and otherwise taken as an unwarned agent would take it: answering "the notes do not say" would let
