@@ -8,6 +8,7 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
 
@@ -272,7 +273,12 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
   }
   if (correction !== undefined) return correction;
   const paraphrased = findParaphrasedRule(parsed, action);
-  return paraphrased === undefined ? undefined : { kind: 'rule', passage: paraphrased };
+  if (paraphrased !== undefined) return { kind: 'rule', passage: paraphrased };
+  // A rule about a thing the action does, named by two of its words: the latest that rejects it.
+  const naming = ruleNamingPartOf(parsed, action, notablePassages(parsed)).findLast(
+    ({ passage, phrase }) => mentionIn(passage, phrase) === 'rejected',
+  );
+  return naming === undefined ? undefined : { kind: 'rule', passage: naming.passage };
 }
 
 /** What to do instead: the locked decision closest to the item, else the newest decision or override about it. */

@@ -77,3 +77,28 @@ describe('lexical reader: a proposal the user agreed to', () => {
     }
   });
 });
+
+describe('lexical reader: a rule about a thing the action does', () => {
+  // The action's other words are said elsewhere, so the rule is not a mention of the action as a whole.
+  const pushed = 'assistant: pushed fix/login-redirect to origin, CI is running on it.';
+
+  it('refuses an action holding two words side by side that a rule rejects', async () => {
+    const artifactText = transcriptArtifact(120, {
+      40: 'user: never push straight to release-train, fixes go through the merge queue like everything else.',
+      60: pushed,
+    });
+    const result = await take(artifactText, 'git push origin fix/login-redirect:release-train');
+    expect(result.response).toMatch(
+      /^I will not git push origin fix\/login-redirect:release-train: user: never/,
+    );
+  });
+
+  it('takes it when the rule shares no two such words with it', async () => {
+    const artifactText = transcriptArtifact(120, {
+      40: 'user: never push straight to main, fixes go through the merge queue like everything else.',
+      60: pushed,
+    });
+    const result = await take(artifactText, 'git push origin fix/login-redirect:release-train');
+    expect(result.response).toBe('Next step: git push origin fix/login-redirect:release-train.');
+  });
+});
