@@ -275,7 +275,7 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
   const paraphrased = findParaphrasedRule(parsed, action);
   if (paraphrased !== undefined) return { kind: 'rule', passage: paraphrased };
   // A rule about a thing the action does, named by two of its words: the latest that rejects it.
-  const naming = ruleNamingPartOf(parsed, action, notablePassages(parsed)).findLast(
+  const naming = ruleNamingPartOf(action, notablePassages(parsed)).findLast(
     ({ passage, phrase }) => mentionIn(passage, phrase) === 'rejected',
   );
   return naming === undefined ? undefined : { kind: 'rule', passage: naming.passage };

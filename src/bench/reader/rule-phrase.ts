@@ -1,6 +1,5 @@
 import { normalizeText } from '../scoring/normalize.js';
 import { STOPWORDS, stemOf, wordsOf } from './content-words.js';
-import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 
 /** A pair of content words next to each other (function words between them skipped), as stems. */
@@ -30,11 +29,10 @@ function pairsOf(words: readonly string[]): Pair[] {
  * A rule that names a thing the action does, in two words of the action's side by side: "customer names stay out
  * of the logs" speaks to `logger.warn('payment failed', { customer: customer.name })`, "never push straight to
  * release-train" to `git push origin fix:release-train`. Returns the rule passage and the words of it that
- * name the thing, for the caller to read how the rule treats them; the latest such rule. Only rule passages are
- * read (a rule cue, or an entry under Forbidden behaviors).
+ * name the thing, for the caller to read how the rule treats them, in reading order. Only rule passages of
+ * `notable` are read (a rule cue, or an entry under Forbidden behaviors).
  */
 export function ruleNamingPartOf(
-  parsed: ParsedArtifact,
   action: string,
   notable: readonly Passage[],
 ): { passage: Passage; phrase: string }[] {
