@@ -287,6 +287,7 @@ function findNextStep(
   prompt: string,
   action: string,
   reason: Passage,
+  changed: boolean,
 ): Passage | undefined {
   const query = buildQueryWeights([{ stems: contentStems(prompt), weight: 1 }]);
   const overlaps = overlapScores(parsed, query);
@@ -295,6 +296,8 @@ function findNextStep(
     // A question ("what is the plan for them?") asks for a step; it is none.
     if (passage === reason || passage.text.includes('?')) continue;
     const locked = passage.section === 'Locked decisions';
+    // After a change of plan, a decision read from prose before it may be the plan it changed.
+    if (changed && !locked && passage.position < reason.position) continue;
     const overlap = overlaps[passage.position] as number;
     const isDecision = isOverride(parsed, passage) || (passage.cues.decision.length > 0 && overlap > 0);
     if (!locked && !isDecision) continue;
@@ -363,7 +366,7 @@ export function answerApplicationItem(
   }
   // An accepted proposal names its own next step: the option the user accepted.
   const named = reason.kind === 'rule' || reason.kind === 'superseded' ? reason.next : undefined;
-  const next = named ?? findNextStep(parsed, prompt, action, reason.passage);
+  const next = named ?? findNextStep(parsed, prompt, action, reason.passage, reason.kind !== 'rule');
   const withNext = next === undefined ? refusal : `${refusal} Next step: ${sentence(next.text)}.`;
   // The whole answer must read as a refusal; a next step that reads otherwise is left out.
   if (next !== undefined && classifyMention(withNext, action) !== 'affirmed') {

@@ -62,6 +62,18 @@ describe('lexical reader: values corrected in a later message', () => {
     expect(result.evidence.map((entry) => entry.line)).toEqual([30, 36]);
   });
 
+  it('answers from a message that gave the value while asking for something, once the value was corrected', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        30: 'user: The billing API listens on 7512 inside the cluster, can you add it to the gateway?',
+        36: 'user: my mistake, it is 7521.',
+        60: 'user: The billing API load test peaked at 900 requests per second.',
+      }),
+      { type: 'immutable_fact_recall', prompt: 'Which port does the billing API listen on?' },
+    );
+    expect(result.response).toContain('listens on 7521');
+  });
+
   it('follows a value corrected twice to the one that stands', async () => {
     const result = await answer(
       transcriptArtifact(120, {

@@ -118,4 +118,22 @@ describe('lexical reader: plans dropped or reversed in passing', () => {
     });
     expect(result.response).toBe('Next step: insert the export into the Postgres outbox table.');
   });
+
+  it('after a change of plan, does not offer a decision made before it as the next step', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        20: "user: Let's stream the dashboard updates over server-sent events from the gateway.",
+        50: "user: Let's stream the dashboard updates through the gateway's SSE endpoint, one per tenant.",
+        90: 'user: On reflection the websocket approach we started with was better.',
+      }),
+      {
+        type: 'planning_soundness',
+        prompt: 'Should the dashboard updates use server-sent events?',
+        temptingDefault: 'yes, server-sent events',
+      },
+    );
+    expect(result.response).toBe(
+      'I will not yes, server-sent events: user: On reflection the websocket approach we started with was better.',
+    );
+  });
 });
