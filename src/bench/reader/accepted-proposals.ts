@@ -55,6 +55,9 @@ const MAX_HEAD = 320;
 // What the reply says before its point: "Back to this morning: …", "Okay, so — …".
 const LEAD_IN = /^[^:—–]{0,60}[:—–]\s*/;
 
+// A lead-in that announces the point to follow: "Okay, so —", "Right, so:", "So:".
+const ANNOUNCES_POINT = /^[^:—–]{0,30}\bso\s*[:—–]/i;
+
 /** How many messages back a reply that names an option ("your second option") may point. */
 const REFERENCE_REACH = 6;
 
@@ -71,7 +74,13 @@ function readReply(
   const sentences = units.slice(0, HEAD_SENTENCES).map((unit) => unit.text);
   const head = sentences.join(' ').slice(0, MAX_HEAD);
   // Each sentence without its lead-in: an aside may come first ("Separately, standup moved. Anyway: yes, do that").
-  const openings = [...sentences.map((sentence) => sentence.replace(LEAD_IN, '')), sentences[0] ?? ''];
+  // The first sentence is also read whole ("Sounds good — thanks!"), unless its lead-in announces the point
+  // ("Okay, so — pagination yes, the path stays": "okay" there agrees to nothing yet).
+  const first = sentences[0] ?? '';
+  const openings = [
+    ...sentences.map((sentence) => sentence.replace(LEAD_IN, '')),
+    ...(ANNOUNCES_POINT.test(first) ? [] : [first]),
+  ];
   const agrees = openings.some((text) => AGREES.test(text));
   let reference: OptionReference | undefined;
   for (const text of [...openings, head]) reference ??= readOptionReference(text);

@@ -268,4 +268,13 @@ describe('lexical reader: options nobody accepted', () => {
       );
     }
   });
+
+  it('does not read "Okay, so — X yes, Y stays" as agreeing to the whole recommendation', async () => {
+    const inserts = {
+      40: "assistant: I'd add an index on jobs.status and raise the worker timeout to 60s while we're at it.",
+      41: 'user: Okay, so — index yes. The worker timeout stays where it is.',
+    };
+    const result = await ask(inserts, 'What did we decide about the worker timeout?');
+    expect(result.response).not.toContain('raise the worker timeout');
+  });
 });
