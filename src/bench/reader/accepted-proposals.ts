@@ -20,6 +20,11 @@ export interface AcceptedProposal {
   setAside: MessageUnit[];
   /** Which group of what was set aside a sentence belongs to: an option, or the user's suggestion. */
   groupOf: Map<MessageUnit, string>;
+  /**
+   * The rest of the user's suggestion message: the problem it states ("the new ranking is code complete"),
+   * which the accepted option answers too, so its words tell neither apart.
+   */
+  topic: MessageUnit[];
   /** Positions of the proposal's message and of the user's suggestion it answered: what it settles. */
   settles: { start: number; end: number }[];
   /** Positions of the accepting reply. */
@@ -169,19 +174,21 @@ function record(
       ? suggestion
       : undefined;
   const chosenUnits = (proposal.options[chosen] as Proposal['options'][number]).units;
+  const suggestionUnits = suggested === undefined ? [] : messageUnits(parsed, suggested);
+  const suggesting = suggestionUnits.filter((unit) => SUGGESTS.test(unit.text));
   const setAside = [
     ...proposal.options.filter((_, position) => position !== chosen).flatMap((entry) => entry.units),
     ...proposal.arguedAgainst,
-    ...(suggested === undefined ? [] : messageUnits(parsed, suggested)),
+    ...suggesting,
   ];
   const groupOf = new Map<MessageUnit, string>();
   proposal.options.forEach((entry, position) => {
     for (const unit of entry.units) groupOf.set(unit, `option ${position}`);
   });
-  for (const unit of suggested === undefined ? [] : messageUnits(parsed, suggested))
-    groupOf.set(unit, 'suggestion');
+  for (const unit of suggesting) groupOf.set(unit, 'suggestion');
   const accepted: AcceptedProposal = {
     groupOf,
+    topic: suggestionUnits.filter((unit) => !suggesting.includes(unit)),
     acceptance: parsed.passages[reply.start] as Passage,
     chosen: chosenUnits,
     setAside,

@@ -176,6 +176,20 @@ describe('lexical reader: options the user picks by reference', () => {
       /^I will not bump the worker timeout to 30 minutes: user: works for me\. Next step: I'd add an index on exports\.created_at/,
     );
   });
+
+  it("takes the accepted option even when it shares the problem's words with the user's own idea", async () => {
+    const inserts = {
+      40: "user: The new search ranking is code complete. I'd just flip it on for everyone.",
+      41: "assistant: I'd stage it: 1% of users on Monday, half of them on Wednesday if conversion holds, then everyone.",
+      42: 'user: works for me.',
+    };
+    expect((await take(inserts, 'turn the new search ranking on for 1% of users')).response).toBe(
+      'Next step: turn the new search ranking on for 1% of users.',
+    );
+    expect((await take(inserts, 'flip the new search ranking on for everyone at once')).response).toMatch(
+      /^I will not flip the new search ranking on for everyone at once: user: works for me\. Next step: I'd stage it/,
+    );
+  });
 });
 
 describe('lexical reader: options nobody accepted', () => {
