@@ -87,8 +87,11 @@ function readReply(
     ...(ANNOUNCES_POINT.test(first) ? [] : [first]),
   ];
   const agrees = openings.some((text) => AGREES.test(text));
+  // A question names an option to ask about it ("what's your plan for the cache?"), not to pick it.
   let reference: OptionReference | undefined;
-  for (const text of [...openings, head]) reference ??= readOptionReference(text);
+  for (const text of [...openings, head]) {
+    if (!text.includes('?')) reference ??= readOptionReference(text);
+  }
   if (reference !== undefined && !/^(?:neither|none)\b/i.test(openings[0] ?? '')) {
     return { reference, bare: false, agrees };
   }

@@ -199,6 +199,7 @@ describe('lexical reader: options nobody accepted', () => {
 
   it('takes the default when the user turns the options down or agrees with a condition', async () => {
     for (const reply of [
+      'user: and the latter, how much memory would it need?',
       'user: neither, let us leave sessions alone this quarter.',
       'user: no, not now.',
       'user: hm, let me think about the latter over the weekend.',
