@@ -1,7 +1,7 @@
 import { type OptionReference, readOptionReference, resolveOptionReference } from './option-reference.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { type Proposal, readProposal } from './proposal-options.js';
+import { type Proposal, readProposal, recommendationParts } from './proposal-options.js';
 import {
   type MessageUnit,
   messageText,
@@ -142,11 +142,17 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
         continue;
       }
       if (message.role !== 'assistant') continue;
-      const proposal = proposalOf(message);
+      const whole = proposalOf(message);
+      if (whole === undefined) continue;
+      // A yes to one part of a recommendation ("pagination yes") accepts that part, not the rest.
+      const part = reading.reference.kind === 'content' && reading.reference.part === true;
+      // One that cannot be split into parts is not accepted whole by a yes to a part of it.
+      const proposal = part && whole.options.length === 1 ? recommendationParts(whole) : whole;
       if (proposal === undefined) continue;
       // Words of a single recommendation in a reply ("let's use the uploader's queue") may be a counter-proposal:
       // only with agreement ("fair enough, the queue route then") do they accept it.
-      if (reading.reference.kind === 'content' && proposal.options.length < 2 && !reading.agrees) continue;
+      if (reading.reference.kind === 'content' && !part && proposal.options.length < 2 && !reading.agrees)
+        continue;
       const chosen = resolveOptionReference(reading.reference, proposal.options, proposal.recommended);
       // A bare "sounds good" to options with no recommendation picks none of them.
       if (chosen === undefined) {

@@ -292,4 +292,17 @@ describe('lexical reader: options nobody accepted', () => {
     const result = await ask(inserts, 'What did we decide about the worker timeout?');
     expect(result.response).not.toContain('raise the worker timeout');
   });
+
+  it('reads a yes to one part of a recommendation as accepting that part only', async () => {
+    const inserts = {
+      40: "assistant: I'd add an index on jobs.status, and while we're at it bump the worker timeout to 60s.",
+      41: 'user: the index, yes. Leave the timeout where it is for now.',
+    };
+    expect((await take(inserts, 'bump the worker timeout to 60s')).response).toMatch(
+      /^I will not bump the worker timeout to 60s: user: the index, yes\..*Next step: I'd add an index on jobs\.status\.?$/,
+    );
+    expect((await take(inserts, 'add an index on jobs.status')).response).toBe(
+      'Next step: add an index on jobs.status.',
+    );
+  });
 });
