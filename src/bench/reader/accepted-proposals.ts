@@ -44,7 +44,7 @@ export interface ProposalIndex {
 
 // A reply that agrees: "yes", "sounds good", "works for me", "go ahead", "fair enough", "👍".
 const AGREES =
-  /^(?:\p{Extended_Pictographic}|\+1\b|(?:yes|yep|yeah|yup|sure|ok|okay|sounds (?:good|great|fine|right)|works for me|that works|go ahead|go for it|do (?:that|it)|let'?s do (?:that|it|this)|perfect|agreed|fine|fair enough|deal|ship it|lgtm|great|makes sense|please do|good call|love it|let'?s go with (?:that|it|this)|alright|all right|cool|nice|approved|absolutely|definitely|of course|excellent|go with (?:that|it|this))\b)/iu;
+  /^(?:\p{Extended_Pictographic}|\+1\b|(?:(?:oh|ah|well|great|right)[,!]?\s+)?(?:yes|yep|yeah|yup|sure|ok|okay|sounds (?:good|great|fine|right)|works for me|that works|go ahead|go for it|do (?:that|it)|let'?s do (?:that|it|this)|perfect|agreed|fine|fair enough|deal|ship it|lgtm|great|makes sense|please do|good call|love it|let'?s go with (?:that|it|this)|alright|all right|cool|nice|approved|absolutely|definitely|of course|excellent|go with (?:that|it|this))\b)/iu;
 
 // A reply that declines or holds back: "no", "neither", "hm, let me think", "wait".
 const DECLINES =
@@ -75,7 +75,7 @@ const indexes = new WeakMap<ParsedArtifact, ProposalIndex>();
 /** The reply's reading: the option it names, or agreement with what was recommended; undefined if neither. */
 function readReply(
   units: readonly MessageUnit[],
-): { reference: OptionReference; bare: boolean; agrees: boolean } | undefined {
+): { reference: OptionReference; bare: boolean; agrees: boolean; plain: boolean } | undefined {
   const sentences = units.slice(0, HEAD_SENTENCES).map((unit) => unit.text);
   const head = sentences.join(' ').slice(0, MAX_HEAD);
   // Each sentence without its lead-in: an aside may come first ("Separately, standup moved. Anyway: yes, do that").
@@ -87,21 +87,21 @@ function readReply(
     ...(ANNOUNCES_POINT.test(first) ? [] : [first]),
   ];
   const agrees = openings.some((text) => AGREES.test(text));
+  // A plain agreement: the first opening that declines or agrees decides.
+  let plain: boolean | undefined;
+  for (const text of openings) {
+    if (DECLINES.test(text)) plain ??= false;
+    if (AGREES.test(text) && !QUALIFIED.test(text) && !/^[^.!]*\?/.test(text)) plain ??= true;
+  }
   // A question names an option to ask about it ("what's your plan for the cache?"), not to pick it.
   let reference: OptionReference | undefined;
   for (const text of [...openings, head]) {
     if (!text.includes('?')) reference ??= readOptionReference(text);
   }
   if (reference !== undefined && !/^(?:neither|none)\b/i.test(openings[0] ?? '')) {
-    return { reference, bare: false, agrees };
+    return { reference, bare: false, agrees, plain: plain === true };
   }
-  for (const text of openings) {
-    if (DECLINES.test(text)) return undefined;
-    if (AGREES.test(text) && !QUALIFIED.test(text) && !/^[^.!]*\?/.test(text)) {
-      return { reference: { kind: 'recommended' }, bare: true, agrees: true };
-    }
-  }
-  return undefined;
+  return plain === true ? { reference: { kind: 'recommended' }, bare: true, agrees, plain } : undefined;
 }
 
 function range(message: TranscriptMessage): { start: number; end: number } {
@@ -134,11 +134,13 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
     if (reply.role !== 'user') return;
     const reading = readReply(messageUnits(parsed, reply));
     if (reading === undefined) return;
+    let crossed = false;
     for (let back = at - 1; back >= Math.max(0, at - REFERENCE_REACH); back--) {
       const message = messages[back] as TranscriptMessage;
       // A bare "sounds good" answers the assistant's last turn only.
       if (message.role === 'user') {
         if (reading.bare) return;
+        crossed = true;
         continue;
       }
       if (message.role !== 'assistant') continue;
@@ -148,7 +150,16 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
       const part = reading.reference.kind === 'content' && reading.reference.part === true;
       // One that cannot be split into parts is not accepted whole by a yes to a part of it.
       const proposal = part && whole.options.length === 1 ? recommendationParts(whole) : whole;
-      if (proposal === undefined) continue;
+      // "Oh yes, do that": a reference that names nothing here leaves a plain agreement to the last turn.
+      const fallback = () => {
+        if (!reading.plain || crossed || whole.recommended === undefined) return false;
+        record(index, parsed, messages, back, whole, whole.recommended, reply);
+        return true;
+      };
+      if (proposal === undefined) {
+        if (fallback()) return;
+        continue;
+      }
       // Words of a single recommendation in a reply ("let's use the uploader's queue") may be a counter-proposal:
       // only with agreement ("fair enough, the queue route then") do they accept it.
       if (reading.reference.kind === 'content' && !part && proposal.options.length < 2 && !reading.agrees)
@@ -156,7 +167,7 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
       const chosen = resolveOptionReference(reading.reference, proposal.options, proposal.recommended);
       // A bare "sounds good" to options with no recommendation picks none of them.
       if (chosen === undefined) {
-        if (reading.bare) return;
+        if (reading.bare || fallback()) return;
         continue;
       }
       record(index, parsed, messages, back, proposal, chosen, reply);

@@ -277,6 +277,7 @@ describe('lexical reader: options nobody accepted', () => {
     for (const reply of [
       'user: Unrelated, the office is closed on Friday. Anyway: yes, do that.',
       'user: No rush on this. Sounds good.',
+      'user: Oh yes, do that.',
     ]) {
       expect((await take({ 40: proposal, 41: reply }, 'raise the pool size to 200')).response, reply).toMatch(
         /^I will not raise the pool size to 200: .*Next step: I'd find the connection that never closes/,
