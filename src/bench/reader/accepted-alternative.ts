@@ -41,17 +41,21 @@ function setAsideGroups(accepted: AcceptedProposal): MessageUnit[][] {
  * ("go with your second option" and the action is the first), an alternative it argued against ("Raising X
  * would hide the error, but what I'd do is Y" and "yes, do that"), or the user's own earlier idea the
  * proposal answered. The action is set aside when one of those holds at least 40% of its content words (two at
- * least) and more of them than the accepted option does, and the option does not state it. The newest
+ * least; the words of the problem the user stated alongside their idea left out) and more of them than the
+ * accepted option does, and the option does not state it. The newest
  * accepted proposal about the action decides: undefined when it took the action, or none is about it.
  */
 export function acceptedAlternative(parsed: ParsedArtifact, action: string): AcceptedInstead | undefined {
   const { accepted } = proposalIndex(parsed);
   if (accepted.length === 0) return undefined;
-  const stems = contentStems(action);
-  const needed = Math.max(Math.min(2, stems.length), Math.ceil(MIN_SHARE * stems.length));
-  if (stems.length === 0) return undefined;
+  const words = contentStems(action);
   for (let index = accepted.length - 1; index >= 0; index--) {
     const proposal = accepted[index] as AcceptedProposal;
+    // Words of the problem the proposal answers ("the new search ranking") tell no option from another.
+    const topic = new Set(contentStems(proposal.topic.map((unit) => unit.text).join(' ')));
+    const stems = words.filter((stem) => !topic.has(stem));
+    if (stems.length === 0) continue;
+    const needed = Math.max(Math.min(2, stems.length), Math.ceil(MIN_SHARE * stems.length));
     const chosen = overlap(stems, proposal.chosen);
     const aside = Math.max(0, ...setAsideGroups(proposal).map((group) => overlap(stems, group)));
     if (chosen >= needed && chosen >= aside) return undefined;

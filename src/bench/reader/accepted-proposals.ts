@@ -1,7 +1,7 @@
 import { type OptionReference, readOptionReference, resolveOptionReference } from './option-reference.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { type Proposal, readProposal } from './proposal-options.js';
+import { type Proposal, readProposal, recommendationParts } from './proposal-options.js';
 import {
   type MessageUnit,
   messageText,
@@ -20,6 +20,11 @@ export interface AcceptedProposal {
   setAside: MessageUnit[];
   /** Which group of what was set aside a sentence belongs to: an option, or the user's suggestion. */
   groupOf: Map<MessageUnit, string>;
+  /**
+   * The rest of the user's suggestion message: the problem it states ("the new ranking is code complete"),
+   * which the accepted option answers too, so its words tell neither apart.
+   */
+  topic: MessageUnit[];
   /** Positions of the proposal's message and of the user's suggestion it answered: what it settles. */
   settles: { start: number; end: number }[];
   /** Positions of the accepting reply. */
@@ -39,7 +44,7 @@ export interface ProposalIndex {
 
 // A reply that agrees: "yes", "sounds good", "works for me", "go ahead", "fair enough", "👍".
 const AGREES =
-  /^(?:\p{Extended_Pictographic}|\+1\b|(?:yes|yep|yeah|yup|sure|ok|okay|sounds (?:good|great|fine|right)|works for me|that works|go ahead|go for it|do (?:that|it)|let'?s do (?:that|it|this)|perfect|agreed|fine|fair enough|deal|ship it|lgtm|great|makes sense|please do|good call|love it|let'?s go with (?:that|it|this)|alright|all right|cool|nice|approved|absolutely|definitely|of course|excellent|go with (?:that|it|this))\b)/iu;
+  /^(?:\p{Extended_Pictographic}|\+1\b|(?:(?:oh|ah|well|great|right)[,!]?\s+)?(?:yes|yep|yeah|yup|sure|ok|okay|sounds (?:good|great|fine|right)|works for me|that works|go ahead|go for it|do (?:that|it)|let'?s do (?:that|it|this)|perfect|agreed|fine|fair enough|deal|ship it|lgtm|great|makes sense|please do|good call|love it|let'?s go with (?:that|it|this)|alright|all right|cool|nice|approved|absolutely|definitely|of course|excellent|go with (?:that|it|this))\b)/iu;
 
 // A reply that declines or holds back: "no", "neither", "hm, let me think", "wait".
 const DECLINES =
@@ -55,6 +60,9 @@ const MAX_HEAD = 320;
 // What the reply says before its point: "Back to this morning: …", "Okay, so — …".
 const LEAD_IN = /^[^:—–]{0,60}[:—–]\s*/;
 
+// A lead-in that announces the point to follow: "Okay, so —", "Right, so:", "So:".
+const ANNOUNCES_POINT = /^[^:—–]{0,30}\bso\s*[:—–]/i;
+
 /** How many messages back a reply that names an option ("your second option") may point. */
 const REFERENCE_REACH = 6;
 
@@ -67,24 +75,33 @@ const indexes = new WeakMap<ParsedArtifact, ProposalIndex>();
 /** The reply's reading: the option it names, or agreement with what was recommended; undefined if neither. */
 function readReply(
   units: readonly MessageUnit[],
-): { reference: OptionReference; bare: boolean; agrees: boolean } | undefined {
+): { reference: OptionReference; bare: boolean; agrees: boolean; plain: boolean } | undefined {
   const sentences = units.slice(0, HEAD_SENTENCES).map((unit) => unit.text);
   const head = sentences.join(' ').slice(0, MAX_HEAD);
   // Each sentence without its lead-in: an aside may come first ("Separately, standup moved. Anyway: yes, do that").
-  const openings = [...sentences.map((sentence) => sentence.replace(LEAD_IN, '')), sentences[0] ?? ''];
+  // The first sentence is also read whole ("Sounds good — thanks!"), unless its lead-in announces the point
+  // ("Okay, so — pagination yes, the path stays": "okay" there agrees to nothing yet).
+  const first = sentences[0] ?? '';
+  const openings = [
+    ...sentences.map((sentence) => sentence.replace(LEAD_IN, '')),
+    ...(ANNOUNCES_POINT.test(first) ? [] : [first]),
+  ];
   const agrees = openings.some((text) => AGREES.test(text));
-  let reference: OptionReference | undefined;
-  for (const text of [...openings, head]) reference ??= readOptionReference(text);
-  if (reference !== undefined && !/^(?:neither|none)\b/i.test(openings[0] ?? '')) {
-    return { reference, bare: false, agrees };
-  }
+  // A plain agreement: the first opening that declines or agrees decides.
+  let plain: boolean | undefined;
   for (const text of openings) {
-    if (DECLINES.test(text)) return undefined;
-    if (AGREES.test(text) && !QUALIFIED.test(text) && !/^[^.!]*\?/.test(text)) {
-      return { reference: { kind: 'recommended' }, bare: true, agrees: true };
-    }
+    if (DECLINES.test(text)) plain ??= false;
+    if (AGREES.test(text) && !QUALIFIED.test(text) && !/^[^.!]*\?/.test(text)) plain ??= true;
   }
-  return undefined;
+  // A question names an option to ask about it ("what's your plan for the cache?"), not to pick it.
+  let reference: OptionReference | undefined;
+  for (const text of [...openings, head]) {
+    if (!text.includes('?')) reference ??= readOptionReference(text);
+  }
+  if (reference !== undefined && !/^(?:neither|none)\b/i.test(openings[0] ?? '')) {
+    return { reference, bare: false, agrees, plain: plain === true };
+  }
+  return plain === true ? { reference: { kind: 'recommended' }, bare: true, agrees, plain } : undefined;
 }
 
 function range(message: TranscriptMessage): { start: number; end: number } {
@@ -117,23 +134,40 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
     if (reply.role !== 'user') return;
     const reading = readReply(messageUnits(parsed, reply));
     if (reading === undefined) return;
+    let crossed = false;
     for (let back = at - 1; back >= Math.max(0, at - REFERENCE_REACH); back--) {
       const message = messages[back] as TranscriptMessage;
       // A bare "sounds good" answers the assistant's last turn only.
       if (message.role === 'user') {
         if (reading.bare) return;
+        crossed = true;
         continue;
       }
       if (message.role !== 'assistant') continue;
-      const proposal = proposalOf(message);
-      if (proposal === undefined) continue;
+      const whole = proposalOf(message);
+      if (whole === undefined) continue;
+      // A yes to one part of a recommendation ("pagination yes") accepts that part, not the rest.
+      const part = reading.reference.kind === 'content' && reading.reference.part === true;
+      // One that cannot be split into parts is not accepted whole by a yes to a part of it.
+      const proposal = part && whole.options.length === 1 ? recommendationParts(whole) : whole;
+      // "Oh yes, do that": a reference that names nothing here leaves a plain agreement to the last turn.
+      const fallback = () => {
+        if (!reading.plain || crossed || whole.recommended === undefined) return false;
+        record(index, parsed, messages, back, whole, whole.recommended, reply);
+        return true;
+      };
+      if (proposal === undefined) {
+        if (fallback()) return;
+        continue;
+      }
       // Words of a single recommendation in a reply ("let's use the uploader's queue") may be a counter-proposal:
       // only with agreement ("fair enough, the queue route then") do they accept it.
-      if (reading.reference.kind === 'content' && proposal.options.length < 2 && !reading.agrees) continue;
+      if (reading.reference.kind === 'content' && !part && proposal.options.length < 2 && !reading.agrees)
+        continue;
       const chosen = resolveOptionReference(reading.reference, proposal.options, proposal.recommended);
       // A bare "sounds good" to options with no recommendation picks none of them.
       if (chosen === undefined) {
-        if (reading.bare) return;
+        if (reading.bare || fallback()) return;
         continue;
       }
       record(index, parsed, messages, back, proposal, chosen, reply);
@@ -160,19 +194,21 @@ function record(
       ? suggestion
       : undefined;
   const chosenUnits = (proposal.options[chosen] as Proposal['options'][number]).units;
+  const suggestionUnits = suggested === undefined ? [] : messageUnits(parsed, suggested);
+  const suggesting = suggestionUnits.filter((unit) => SUGGESTS.test(unit.text));
   const setAside = [
     ...proposal.options.filter((_, position) => position !== chosen).flatMap((entry) => entry.units),
     ...proposal.arguedAgainst,
-    ...(suggested === undefined ? [] : messageUnits(parsed, suggested)),
+    ...suggesting,
   ];
   const groupOf = new Map<MessageUnit, string>();
   proposal.options.forEach((entry, position) => {
     for (const unit of entry.units) groupOf.set(unit, `option ${position}`);
   });
-  for (const unit of suggested === undefined ? [] : messageUnits(parsed, suggested))
-    groupOf.set(unit, 'suggestion');
+  for (const unit of suggesting) groupOf.set(unit, 'suggestion');
   const accepted: AcceptedProposal = {
     groupOf,
+    topic: suggestionUnits.filter((unit) => !suggesting.includes(unit)),
     acceptance: parsed.passages[reply.start] as Passage,
     chosen: chosenUnits,
     setAside,

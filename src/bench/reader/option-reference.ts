@@ -8,7 +8,7 @@ export type OptionReference =
   /** By label: "option B", "B it is". */
   | { kind: 'label'; label: string }
   /** By what it holds: "the one with the queue", "the secret store route", "go with Memcached". */
-  | { kind: 'content'; stems: string[]; extreme?: Extreme }
+  | { kind: 'content'; stems: string[]; extreme?: Extreme; part?: boolean }
   /** The option its author recommended: "what you suggested", "your proposal". */
   | { kind: 'recommended' };
 
@@ -74,6 +74,10 @@ const BY_CONTENT_NOUN = new RegExp(
 const BY_CONTENT_VERB =
   /\b(?:go(?:ing)? with|let'?s (?:do|use|go with|try|take)|pick|choose|prefer|vote for)\s+(?:the\s+)?([^.,;!?]{1,60})|(?:^|[,.:—–-]\s*)([\w./-]+(?:\s+[\w./-]+){0,2})\s+it is\b/gi;
 
+// A yes to one part of what was proposed: "pagination yes", "yes to the index", "the index, yes".
+const BY_PART =
+  /(?:^|[,.:—–-]\s*)([\w./-]+(?:\s+[\w./-]+){0,2}),?\s+yes\b|\byes (?:to|on|for)\s+(?:the\s+)?([^.,;!?]{1,40})/gi;
+
 // Words that point at an option without saying which: "the other one", "that one", "the same approach".
 const POINTERS = new Set([
   'other',
@@ -136,6 +140,7 @@ export function readOptionReference(text: string): OptionReference | undefined {
     add(BY_CONTENT_CLAUSE, (match) => contentReference(match[1] as string));
     add(BY_CONTENT_NOUN, (match) => contentReference(match[1] as string));
     add(BY_CONTENT_VERB, (match) => contentReference((match[1] ?? match[2]) as string));
+    add(BY_PART, (match) => partReference((match[1] ?? match[2]) as string));
   }
   found.sort((a, b) => a.at - b.at);
   return found[0]?.reference;
@@ -146,6 +151,11 @@ function labelReference(label: string): OptionReference {
   if (lower in NUMBERS) return { kind: 'place', index: NUMBERS[lower] as number, fromEnd: false };
   if (/^[1-9]$/.test(lower)) return { kind: 'place', index: Number(lower) - 1, fromEnd: false };
   return { kind: 'label', label: lower };
+}
+
+function partReference(phrase: string): OptionReference | undefined {
+  const reference = contentReference(phrase);
+  return reference?.kind === 'content' ? { ...reference, part: true } : undefined;
 }
 
 function contentReference(phrase: string): OptionReference | undefined {

@@ -168,6 +168,25 @@ function countedOptions(units: readonly MessageUnit[]): {
   return { options: candidates.map((unit) => option([unit])), used: new Set(candidates) };
 }
 
+// Where a recommendation of several changes joins them: "add pagination, and while we're at it rename…".
+// A bare "and" inside one change ("a page of 50 items and a cursor parameter") joins no two changes.
+const JOINS_PARTS = /,\s+and\s+(?:while we'?re at it,?\s+|also\s+|then\s+)?|;\s+(?:and\s+|also\s+)?/i;
+
+/**
+ * A single recommendation read as the changes it joins ("add pagination, and while we're at it rename the
+ * path"), each a piece of its sentence: the options a yes to one part ("pagination yes") picks among.
+ * Undefined when it holds one change.
+ */
+export function recommendationParts(proposal: Proposal): Proposal | undefined {
+  const recommended = proposal.options[0];
+  if (proposal.options.length !== 1 || recommended === undefined) return undefined;
+  const parts = recommended.units.flatMap((unit) =>
+    unit.text.split(JOINS_PARTS).map((text) => ({ ...unit, text: text.trim() })),
+  );
+  if (parts.length < 2) return undefined;
+  return { options: parts.map((part) => option([part])), recommended: undefined, arguedAgainst: [] };
+}
+
 /**
  * Reads what an assistant's message proposes: options laid out (labelled, listed after an introducing line,
  * or in running sentences) and the one it recommends, if any ("I'd go with B", or a recommending sentence

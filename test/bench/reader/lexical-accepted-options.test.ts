@@ -176,6 +176,20 @@ describe('lexical reader: options the user picks by reference', () => {
       /^I will not bump the worker timeout to 30 minutes: user: works for me\. Next step: I'd add an index on exports\.created_at/,
     );
   });
+
+  it("takes the accepted option even when it shares the problem's words with the user's own idea", async () => {
+    const inserts = {
+      40: "user: The new search ranking is code complete. I'd just flip it on for everyone.",
+      41: "assistant: I'd stage it: 1% of users on Monday, half of them on Wednesday if conversion holds, then everyone.",
+      42: 'user: works for me.',
+    };
+    expect((await take(inserts, 'turn the new search ranking on for 1% of users')).response).toBe(
+      'Next step: turn the new search ranking on for 1% of users.',
+    );
+    expect((await take(inserts, 'flip the new search ranking on for everyone at once')).response).toMatch(
+      /^I will not flip the new search ranking on for everyone at once: user: works for me\. Next step: I'd stage it/,
+    );
+  });
 });
 
 describe('lexical reader: options nobody accepted', () => {
@@ -185,6 +199,7 @@ describe('lexical reader: options nobody accepted', () => {
 
   it('takes the default when the user turns the options down or agrees with a condition', async () => {
     for (const reply of [
+      'user: and the latter, how much memory would it need?',
       'user: neither, let us leave sessions alone this quarter.',
       'user: no, not now.',
       'user: hm, let me think about the latter over the weekend.',
@@ -262,10 +277,33 @@ describe('lexical reader: options nobody accepted', () => {
     for (const reply of [
       'user: Unrelated, the office is closed on Friday. Anyway: yes, do that.',
       'user: No rush on this. Sounds good.',
+      'user: Oh yes, do that.',
     ]) {
       expect((await take({ 40: proposal, 41: reply }, 'raise the pool size to 200')).response, reply).toMatch(
         /^I will not raise the pool size to 200: .*Next step: I'd find the connection that never closes/,
       );
     }
+  });
+
+  it('does not read "Okay, so — X yes, Y stays" as agreeing to the whole recommendation', async () => {
+    const inserts = {
+      40: "assistant: I'd add an index on jobs.status and raise the worker timeout to 60s while we're at it.",
+      41: 'user: Okay, so — index yes. The worker timeout stays where it is.',
+    };
+    const result = await ask(inserts, 'What did we decide about the worker timeout?');
+    expect(result.response).not.toContain('raise the worker timeout');
+  });
+
+  it('reads a yes to one part of a recommendation as accepting that part only', async () => {
+    const inserts = {
+      40: "assistant: I'd add an index on jobs.status, and while we're at it bump the worker timeout to 60s.",
+      41: 'user: the index, yes. Leave the timeout where it is for now.',
+    };
+    expect((await take(inserts, 'bump the worker timeout to 60s')).response).toMatch(
+      /^I will not bump the worker timeout to 60s: user: the index, yes\..*Next step: I'd add an index on jobs\.status\.?$/,
+    );
+    expect((await take(inserts, 'add an index on jobs.status')).response).toBe(
+      'Next step: add an index on jobs.status.',
+    );
   });
 });
