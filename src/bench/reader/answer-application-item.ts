@@ -4,6 +4,7 @@ import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { contentStems, stemOf } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { heldBackAfter } from './held-back-predicate.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -269,14 +270,22 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
       (correction === undefined || override.position > correction.passage.position)
     )
       return reversalOf(parsed, lastAffirmed, action) ?? { kind: 'superseded', passage: override };
-    return correction ?? reversalOf(parsed, lastAffirmed, action);
+    // Words of the action met in passing ("payment failed" in a log line) do not hide a rule about a thing it
+    // does; one the action met as written and a later change took up again does.
+    const naming = lastRejected === undefined ? ruleNamingPart(parsed, action) : undefined;
+    return correction ?? reversalOf(parsed, lastAffirmed, action) ?? naming;
   }
   if (correction !== undefined) return correction;
   const paraphrased = findParaphrasedRule(parsed, action);
   if (paraphrased !== undefined) return { kind: 'rule', passage: paraphrased };
-  // A rule about a thing the action does, named by two of its words: the latest that rejects it.
+  return ruleNamingPart(parsed, action);
+}
+
+/** A rule about a thing the action does, named by two of its words: the latest that rejects or holds it back. */
+function ruleNamingPart(parsed: ParsedArtifact, action: string): Reason | undefined {
   const naming = ruleNamingPartOf(action, notablePassages(parsed)).findLast(
-    ({ passage, phrase }) => mentionIn(passage, phrase) === 'rejected',
+    ({ passage, phrase }) =>
+      mentionIn(passage, phrase) === 'rejected' || heldBackAfter(passage.normalized, phrase),
   );
   return naming === undefined ? undefined : { kind: 'rule', passage: naming.passage };
 }
