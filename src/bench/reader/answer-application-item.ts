@@ -9,6 +9,7 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { ruleRestrictingAgent } from './restricted-agent.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
@@ -283,6 +284,9 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
 
 /** A rule about a thing the action does, named by two of its words: the latest that rejects or holds it back. */
 function ruleNamingPart(parsed: ParsedArtifact, action: string): Reason | undefined {
+  // A rule that keeps what the action does to someone else ("only the release bot may push there").
+  const restricted = ruleRestrictingAgent(action, parsed.passages);
+  if (restricted !== undefined) return { kind: 'rule', passage: restricted };
   const naming = ruleNamingPartOf(action, notablePassages(parsed)).findLast(
     ({ passage, phrase }) =>
       mentionIn(passage, phrase) === 'rejected' || heldBackAfter(passage.normalized, phrase),
