@@ -1,4 +1,5 @@
 import { contentStems, stemOf } from './content-words.js';
+import { passagesOfLine } from './line-passages.js';
 import type { Passage } from './passage.js';
 
 // "only the release bot may push there", "the bot is the only thing allowed to push to it", "only CI can
@@ -39,20 +40,10 @@ export function ruleRestrictingAgent(action: string, passages: readonly Passage[
     const verbs = restrictedVerbs(passage).filter((verb) => stems.includes(verb));
     if (verbs.length === 0) return;
     const lineStems = new Set<string>();
-    for (const other of sameLine(passages, index)) {
+    for (const other of passagesOfLine(passages, index)) {
       for (const stem of contentStems(other.normalized)) lineStems.add(stem);
     }
     if (stems.some((stem) => !verbs.includes(stem) && lineStems.has(stem))) found = passage;
   });
   return found;
-}
-
-/** The passages of the line the passage at `index` is on (a long line is read as several sentences). */
-function sameLine(passages: readonly Passage[], index: number): Passage[] {
-  const line = (passages[index] as Passage).line;
-  let first = index;
-  while (first > 0 && passages[first - 1]?.line === line) first--;
-  let last = index;
-  while (passages[last + 1]?.line === line) last++;
-  return passages.slice(first, last + 1);
 }
