@@ -48,3 +48,19 @@ export function exceptionForCase(
 function holds(normalized: string, stem: string): boolean {
   return normalized.includes(stem) && contentStems(normalized).includes(stem);
 }
+
+// An exception that opens its sentence: "unless the PR touches app/checkout/: …", "the one exception is …".
+const OPENS_WITH_EXCEPTION =
+  /^(?:(?:[a-z0-9]+ ){0,3})(?:unless|except|the one exception|one exception|the only exception|apart from|other than|barring|save for|with one carve out|carve out)\b/;
+
+/**
+ * The position of the passage after `position`, in the same line, when it narrows that passage with an
+ * exception ("draft PRs skip the e2e suite. unless the PR touches app/checkout/: then …"); else -1. A rule
+ * quoted without its exception states more than the rule.
+ */
+export function exceptionAfter(passages: readonly Passage[], position: number): number {
+  const passage = passages[position];
+  const next = passages[position + 1];
+  if (passage === undefined || next === undefined || next.line !== passage.line) return -1;
+  return OPENS_WITH_EXCEPTION.test(next.normalized) ? position + 1 : -1;
+}
