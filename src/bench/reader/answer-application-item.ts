@@ -4,10 +4,13 @@ import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { contentStems, stemOf } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { heldBackAfter } from './held-back-predicate.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { ruleRestrictingAgent } from './restricted-agent.js';
+import { exceptionForCase } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
@@ -218,7 +221,7 @@ function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): R
   return { kind: 'reversed', passage, standing: reversal.text };
 }
 
-function findReason(parsed: ParsedArtifact, action: string): Reason | undefined {
+function findReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
   const literal = findMentions(parsed, action);
   const mentions = literal.length > 0 ? literal : findLooseMentions(parsed, action);
   const listed = mentions.find((entry) => entry.passage.section === 'Forbidden behaviors');
@@ -269,14 +272,43 @@ function findReason(parsed: ParsedArtifact, action: string): Reason | undefined 
       (correction === undefined || override.position > correction.passage.position)
     )
       return reversalOf(parsed, lastAffirmed, action) ?? { kind: 'superseded', passage: override };
-    return correction ?? reversalOf(parsed, lastAffirmed, action);
+    // Words of the action met in passing ("payment failed" in a log line) do not hide a rule about a thing it
+    // does; one the action met as written and a later change took up again does.
+    const naming = lastRejected === undefined ? ruleNamingPart(parsed, action) : undefined;
+    return (
+      correction ??
+      reversalOf(parsed, lastAffirmed, action) ??
+      naming ??
+      excepted(parsed, prompt, action, lastAffirmed)
+    );
   }
   if (correction !== undefined) return correction;
   const paraphrased = findParaphrasedRule(parsed, action);
   if (paraphrased !== undefined) return { kind: 'rule', passage: paraphrased };
-  // A rule about a thing the action does, named by two of its words: the latest that rejects it.
+  return ruleNamingPart(parsed, action);
+}
+
+/** The rule the action restates does not hold for the prompt's case: its message makes an exception for it. */
+function excepted(
+  parsed: ParsedArtifact,
+  prompt: string,
+  action: string,
+  general: Passage,
+): Reason | undefined {
+  const naming = exceptionForCase(parsed, prompt, action, general);
+  if (naming.length === 0) return undefined;
+  const standing = naming.map((passage) => sentence(passage.text)).join('. ');
+  return { kind: 'reversed', passage: naming[0] as Passage, standing };
+}
+
+/** A rule about a thing the action does, named by two of its words: the latest that rejects or holds it back. */
+function ruleNamingPart(parsed: ParsedArtifact, action: string): Reason | undefined {
+  // A rule that keeps what the action does to someone else ("only the release bot may push there").
+  const restricted = ruleRestrictingAgent(action, parsed.passages);
+  if (restricted !== undefined) return { kind: 'rule', passage: restricted };
   const naming = ruleNamingPartOf(action, notablePassages(parsed)).findLast(
-    ({ passage, phrase }) => mentionIn(passage, phrase) === 'rejected',
+    ({ passage, phrase }) =>
+      mentionIn(passage, phrase) === 'rejected' || heldBackAfter(passage.normalized, phrase),
   );
   return naming === undefined ? undefined : { kind: 'rule', passage: naming.passage };
 }
@@ -329,7 +361,7 @@ export function answerApplicationItem(
   temptingDefault: string,
 ): { response: string; evidence: TargetEvidence[] } {
   const action = sentence(temptingDefault.trim());
-  const reason = findReason(parsed, action);
+  const reason = findReason(parsed, prompt, action);
   if (reason === undefined) return { response: `Next step: ${action}.`, evidence: [] };
   // Quoting a bare "- X" list item would state X; say where the rule is instead.
   // Quoted after "I will not X:", a passage can read otherwise than on its own line ("Superseded, do not

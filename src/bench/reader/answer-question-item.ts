@@ -13,6 +13,7 @@ import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
 import { type AnswerShape, type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
+import { exceptionAfter } from './rule-exceptions.js';
 import { correctedText, findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
@@ -372,7 +373,10 @@ export function answerQuestionItem(
   const partners = positions
     .map((position) => exchangePartner(parsed, scores, shape.wants, position))
     .filter((at) => at >= 0);
-  const chosen = [...new Set([...positions, ...lenders, ...partners])]
+  const exceptions = positions
+    .map((position) => exceptionAfter(parsed.passages, position))
+    .filter((at) => at >= 0);
+  const chosen = [...new Set([...positions, ...lenders, ...partners, ...exceptions])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
   // A decision passage of an accepted proposal ("go with your second option") stands for what was accepted.

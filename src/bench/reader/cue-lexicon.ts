@@ -62,6 +62,9 @@ export const RULE_CUES: readonly string[] = [
   'rather not',
   'not supposed to',
   'frozen',
+  // Restrictions: "treat the replica as read-only", "only the release bot may push there".
+  'read-only',
+  'read only',
 ];
 
 /** Phrases that state a decision or a plan. */

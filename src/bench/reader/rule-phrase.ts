@@ -11,11 +11,15 @@ interface Pair {
   to: number;
 }
 
+// "name" is a stopword as a way of asking ("name the owner"), but in an action it is the thing the action
+// writes (`customer.name`), as "names" is in the rule that protects it.
+const NOUNS_AMONG_STOPWORDS: ReadonlySet<string> = new Set(['name']);
+
 function pairsOf(words: readonly string[]): Pair[] {
   const pairs: Pair[] = [];
   let previous: { stem: string; at: number } | undefined;
   words.forEach((word, at) => {
-    if (STOPWORDS.has(word)) return;
+    if (STOPWORDS.has(word) && !NOUNS_AMONG_STOPWORDS.has(word)) return;
     const stem = stemOf(word);
     if (previous !== undefined && previous.stem !== stem) {
       pairs.push({ first: previous.stem, second: stem, from: previous.at, to: at });

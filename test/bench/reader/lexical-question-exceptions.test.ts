@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { makeItem } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+// A long message is read as sentences; an exception in the sentence after a rule belongs to that rule.
+const RULE =
+  'user: build rules for the monorepo, written down once so nobody has to ask again: draft builds skip the smoke tests, the whole run takes an hour and blocks the shared runners for everyone else on the team.';
+
+async function answer(next: string) {
+  const artifactText = transcriptArtifact(150, { 40: `${RULE} ${next}` });
+  return createLexicalTarget().answer({
+    artifactText,
+    item: makeItem({ prompt: 'Which draft builds skip the smoke tests?', answerFormat: 'short' }),
+  });
+}
+
+describe('lexical reader: a rule quoted with the exception that narrows it', () => {
+  it('quotes the exception sentence after the rule', async () => {
+    const result = await answer(
+      'Unless the build touches src/payments/, in which case the smoke tests run anyway, even on a draft.',
+    );
+    expect(result.response).toContain('draft builds skip the smoke tests');
+    expect(result.response).toContain('src/payments/');
+  });
+
+  it('does not add the next sentence when it makes no exception', async () => {
+    const result = await answer(
+      'The build for src/payments/ is the slowest one of all of them, by a long way, on every single runner we have.',
+    );
+    expect(result.response).toContain('draft builds skip the smoke tests');
+    expect(result.response).not.toContain('src/payments/');
+  });
+});
