@@ -1,8 +1,8 @@
 import { classifyMention } from '../scoring/mentions.js';
-import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
-import { contentStems, stemOf } from './content-words.js';
+import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
+import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
@@ -14,8 +14,6 @@ import { exceptionForCase } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
-
-type Mention = 'affirmed' | 'rejected';
 
 const NO_WORDS: ReadonlySet<string> = new Set();
 
@@ -40,56 +38,6 @@ type Reason =
   | { kind: 'reversed'; passage: Passage; standing: string }
   | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
-function mentionIn(passage: Passage, action: string): Mention | undefined {
-  // A bare list item under "Forbidden behaviors" names the action as a prohibition, whatever its wording.
-  if (passage.section === 'Forbidden behaviors') return 'rejected';
-  const mention = classifyMention(passage.text, action);
-  if (mention === 'affirmed' && rejectsItAfter(passage.text, action)) return 'rejected';
-  return mention === 'absent' ? undefined : mention;
-}
-
-// "…someone decided to X. It blew up. So let's not do that again": a later sentence of the same message
-// rejects the action by pointing back at it.
-const POINTING_BACK_REJECTION =
-  /\b(?:let'?s not|let us not|do not|don'?t|never|avoid|no more of)\b(?:\s+\w+){0,3}?\s+(?:that|this|it)\b|\bnever again\b/i;
-
-// "…pin 3.9.71. wait, no, that's the one with the bug": the speaker takes back what they just said.
-const TAKEN_BACK =
-  /^[\s.,;:!?)—–-]*(?:(?:wait|hang on|hold on|hmm|hm|oh)[\s,.!—–-]*(?:no|nope|sorry)\b|no,? wait\b|sorry,? (?:I meant|I mean|typo|wrong|not that)\b|(?:I meant|I mean|correction|typo|my bad|my mistake|scratch that|strike that)\b)/i;
-
-/**
- * Whether the text after the action's last mention rejects it: by pointing back ("let's not do that"), or by
- * taking it back straight away ("pin 3.9.71. wait, no, …").
- */
-function rejectsItAfter(text: string, action: string): boolean {
-  const at = text.toLowerCase().lastIndexOf(action.toLowerCase());
-  if (at < 0) return false;
-  const after = text.slice(at + action.length);
-  return POINTING_BACK_REJECTION.test(after) || TAKEN_BACK.test(after);
-}
-
-/** A passage that mentions the action, how, and by which words of it. */
-interface Found {
-  passage: Passage;
-  mention: Mention;
-  fragment: string;
-}
-
-/** Passages that name the action as whole words (`containsNormalized`, on the text normalised once at parse). */
-function findMentions(parsed: ParsedArtifact, action: string): Found[] {
-  const needle = normalizeText(action);
-  if (needle === '') return [];
-  const found: Found[] = [];
-  for (const passage of parsed.passages) {
-    // The substring test first: a cheap no for almost every passage.
-    if (!passage.normalized.includes(needle)) continue;
-    if (findWholeWords(passage.normalized, needle, 1).length === 0) continue;
-    const mention = mentionIn(passage, action);
-    if (mention !== undefined) found.push({ passage, mention, fragment: action });
-  }
-  return found;
-}
-
 /**
  * A rule in other words ("no shipping on Friday afternoons" against "ship on Fridays"): every content word of
  * the action, in a passage that states a rule. Only consulted when no passage names the action as written.
@@ -106,92 +54,6 @@ function findParaphrasedRule(parsed: ParsedArtifact, action: string): Passage | 
     if (isRule && masks[passage.position] === all) found = passage;
   }
   return found;
-}
-
-/** A word of the action in at most this many passages is one of its distinctive words. */
-const DISTINCTIVE_FREQUENCY = 8;
-
-/**
- * The action said in other words: passages holding its distinctive words (those in at most eight passages;
- * every content word when none is that rare), so "keep dayjs out of this" mentions "add dayjs" and "raising
- * statement_timeout to 120s" mentions "raise statement_timeout to 120s". Each is judged on the longest run of
- * the action's words it holds as written that includes a distinctive word. Only consulted when no passage
- * names the action as written: people rarely repeat an action word for word.
- */
-function findLooseMentions(parsed: ParsedArtifact, action: string): Found[] {
-  const stems = contentStems(action);
-  if (stems.length === 0) return [];
-  const query = buildQueryWeights([{ stems, weight: 1 }]);
-  const masks = matchMasks(parsed, query);
-  const frequency = new Array<number>(query.weights.length).fill(0);
-  for (const mask of masks)
-    for (let bit = 0; bit < frequency.length; bit++) if (mask & (1 << bit)) frequency[bit]!++;
-  let required = 0;
-  frequency.forEach((count, bit) => {
-    if (count > 0 && count <= DISTINCTIVE_FREQUENCY) required |= 1 << bit;
-  });
-  if (required === 0) {
-    if (stems.length < 2) return [];
-    required = fullMask(query);
-  }
-  // Rarest first; the sort is stable, so words equally rare keep the action's order.
-  const distinctiveBits = [...query.bits]
-    .filter(([, bit]) => required & (1 << bit))
-    .sort(([, a], [, b]) => (frequency[a] as number) - (frequency[b] as number));
-  const words = normalizeText(action).split(' ');
-  const found: Found[] = [];
-  const firstBit = query.bits.get(stems[0] as string);
-  masks.forEach((mask, position) => {
-    if (!holdsDistinctive(mask, required, firstBit)) return;
-    const passage = parsed.passages[position] as Passage;
-    // Judged on the rarest word it holds as the action writes it: "isn't scraping forecast-service" rejects the
-    // service, not the port of "targets: ['forecast-service:6457']".
-    let fragment: string | undefined;
-    for (const [stem, bit] of distinctiveBits) {
-      if (!(mask & (1 << bit))) continue;
-      fragment = longestRunIn(passage.normalized, words, new Set([stem]));
-      if (fragment !== undefined) break;
-    }
-    if (fragment === undefined) return;
-    const mention = mentionIn(passage, fragment);
-    if (mention !== undefined) found.push({ passage, mention, fragment });
-  });
-  return found;
-}
-
-/**
- * Whether a passage holds the action's distinctive words: all of them, or all but the action's first word when
- * three or more are distinctive, as the verb is often said otherwise ("fix the Windows build" and "no need to
- * bother with the Windows build").
- */
-function holdsDistinctive(mask: number, required: number, firstBit: number | undefined): boolean {
-  if ((mask & required) === required) return true;
-  if (firstBit === undefined || bitCount(required) < 3) return false;
-  const rest = required & ~(1 << firstBit);
-  return (mask & rest) === rest;
-}
-
-function bitCount(mask: number): number {
-  let count = 0;
-  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
-  return count;
-}
-
-/** The longest run of `words` that `normalized` holds as whole words and that has a distinctive stem. */
-function longestRunIn(
-  normalized: string,
-  words: readonly string[],
-  distinctive: ReadonlySet<string>,
-): string | undefined {
-  for (let length = words.length; length >= 1; length--) {
-    for (let start = 0; start + length <= words.length; start++) {
-      const run = words.slice(start, start + length);
-      if (!run.some((word) => distinctive.has(stemOf(word)))) continue;
-      const text = run.join(' ');
-      if (findWholeWords(normalized, text, 1).length > 0) return text;
-    }
-  }
-  return undefined;
 }
 
 /**
