@@ -384,3 +384,25 @@ describe('structured-state: determinism on the new paths', () => {
     expect(JSON.stringify(await compact(transcript))).toBe(first);
   });
 });
+
+describe('structured-state: a rule or plan that carries a value is a fact too', () => {
+  it('files the statement under the facts as well, and drops the copy with a superseded plan', async () => {
+    const artifact = await compact([
+      user('Ledger exports are handled by the nightly job, and each archive is retained for seven years.', 0),
+      user("We'll cap uploads at 25 MB per file.", 1),
+      user('Keep the audit_trail table out of the cleanup script.', 2),
+      user('Nothing else to add today.', 3),
+    ]);
+    const state = artifact.structuredState;
+    expect(has(state.lockedDecisions, '25 MB')).toBe(true);
+    expect(has(state.immutableFacts, '25 MB')).toBe(true);
+    expect(has(state.forbiddenBehaviors, 'audit_trail')).toBe(true);
+    expect(has(state.immutableFacts, 'audit_trail')).toBe(true);
+    const revised = await compact([
+      user("We'll cap uploads at 25 MB per file.", 0),
+      user('Scratch that: cap uploads at 40 MB instead of 25 MB.', 1),
+    ]);
+    expect(has(revised.structuredState.immutableFacts, 'at 25 MB per file')).toBe(false);
+    expect(has(revised.structuredState.immutableFacts, '40 MB')).toBe(true);
+  });
+});

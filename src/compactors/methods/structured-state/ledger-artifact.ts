@@ -23,6 +23,11 @@ export const LATEST_PREFIX = 'Latest request: ';
 export const FILES_READ_PREFIX = 'Files read (not changed): ';
 const FILES_READ_SHOWN = 20;
 
+/** Whether an entry is written: a copy goes with its original, which once superseded would state the old plan. */
+export function isShown(entry: LedgerEntry): boolean {
+  return entry.copyOf === undefined || entry.copyOf.kind !== 'rejected';
+}
+
 /** The summary text: the session's goal and the newest request, one line each. */
 export function summaryOf(ledger: Ledger): string {
   const lines: string[] = [];
@@ -37,6 +42,7 @@ export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]
   artifact.summaryText = summaryOf(ledger);
   const state = artifact.structuredState;
   for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
+    if (!isShown(entry)) continue;
     state[SECTION_OF[entry.kind]].push(entry.text);
   }
   if (ledger.filesRead.length > 0) {

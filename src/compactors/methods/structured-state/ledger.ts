@@ -79,7 +79,7 @@ export class Ledger {
         if (needle.length < 3) break;
         const needleTopics = topicWords(needle);
         for (const entry of this.index.withRun(words.slice(0, length))) {
-          if (entry === override || !REPLACEABLE.has(entry.kind)) continue;
+          if (entry === override || !REPLACEABLE.has(entry.kind) || entry.copyOf !== undefined) continue;
           const sameSubject = sharedCount(this.index.topicsOf(entry), overrideTopics, needleTopics) >= 2;
           if (entry.kind === 'decision' || sameSubject) {
             this.reject(entry);
@@ -108,6 +108,24 @@ export class Ledger {
     if (returnedTo === EARLIER_PLAN) this.reinstateEarlier(override, rejected);
     else if (returnedTo !== undefined) this.reinstate(returnedTo, override, rejected);
   }
+
+  /**
+   * Files a copy of a rule, decision or task among the facts: a statement that settles something and carries a
+   * value ("grants last 8 hours", "kept seven years") answers questions about the value as well.
+   */
+  addFactCopy(original: LedgerEntry): void {
+    if (original.kind === 'fact' || this.copied.has(original)) return;
+    this.copied.add(original);
+    // Not indexed: the original is what a later statement matches, and what an override finds.
+    this.list.push({
+      kind: 'fact',
+      text: original.text,
+      priority: original.priority,
+      order: this.nextOrder++,
+      copyOf: original,
+    });
+  }
+  private readonly copied = new Set<LedgerEntry>();
 
   /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
   markStated(entry: LedgerEntry): void {

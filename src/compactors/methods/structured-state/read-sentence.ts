@@ -148,6 +148,22 @@ export function classifySentence(
   return moreWordsThan(sentence, 7) ? 'fact' : undefined;
 }
 
+// A quantity in words ("seven years", "eight attempts", "two approvals"); "one" is left out, as it is more often
+// a pronoun ("the one exception") than a count.
+const QUANTITY_IN_WORDS =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|thousand|a dozen|half an?) [a-z]/i;
+// A name written in code: snake_case, or dotted ("billing_profile.time_zone", "tenant_ref").
+const CODE_NAME = /\b[a-z][a-z0-9]*_[a-z0-9_.]*[a-z0-9]\b/;
+
+// Statements that settle something (a rule, a plan, a deferral) and carry a value are copied among the facts;
+// an open task's value is asked for as the task.
+const COPIED_KINDS: ReadonlySet<EntryKind> = new Set(['rule', 'decision', 'deferred']);
+
+/** Whether a statement carries a concrete value: a number, in digits or words, a path, a name in code, a day. */
+function holdsValue(text: string): boolean {
+  return VALUE.test(text) || QUANTITY_IN_WORDS.test(text) || CODE_NAME.test(text);
+}
+
 // A reset with nothing else in it ("Ignore everything we've said so far.") is applied, not kept.
 const BARE_RESET_WORDS = 10;
 
@@ -175,6 +191,7 @@ export function readSentence(
   if (entry === undefined) return;
   entry.priority += speakerPenalty + priorityBoost;
   if (speaker === 'user') ledger.markStated(entry);
+  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   // An exception narrows a rule without replacing it, so it supersedes nothing.
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {
