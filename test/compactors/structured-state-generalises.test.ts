@@ -406,3 +406,25 @@ describe('structured-state: a rule or plan that carries a value is a fact too', 
     expect(has(revised.structuredState.immutableFacts, '40 MB')).toBe(true);
   });
 });
+
+describe('structured-state: requests for later and statements before a question', () => {
+  it('keeps a request for work after the current one as an open task', async () => {
+    const artifact = await compact([
+      user('The login page throws on Safari 17.', 0),
+      user(
+        'Noor Rahimi spotted the same crash in the admin panel, could you look at that one too once this is fixed?',
+        1,
+      ),
+    ]);
+    expect(has(artifact.structuredState.unresolvedItems, 'admin panel')).toBe(true);
+  });
+
+  it('keeps what is stated before a question typed in lower case', async () => {
+    const artifact = await compact([
+      user('We migrate the billing tables first.', 0),
+      user('the archive bucket is purged on 2031-03-14 by the retention job. anything else blocking us?', 1),
+    ]);
+    expect(has(artifact.structuredState.immutableFacts, 'purged on 2031-03-14')).toBe(true);
+    expect(has(artifact.structuredState.immutableFacts, 'anything else')).toBe(false);
+  });
+});

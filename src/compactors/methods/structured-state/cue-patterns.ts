@@ -73,6 +73,18 @@ export const REQUEST =
 export const VALUE =
   /\d|`[^`]+`|\/[\w.-]+|https?:\/\/|\b[\w.-]+\.(?:ts|js|py|go|rs|java|ya?ml|json|toml|sql|md|sh|cfg|ini|env|lock)\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+ [A-Z][a-z]+\b|\b(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day\b/;
 
+// A quantity in words ("seven years", "eight attempts", "two approvals"); "one" is left out, as it is more often
+// a pronoun ("the one exception") than a count.
+const QUANTITY_IN_WORDS =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|thousand|a dozen|half an?) [a-z]/i;
+// A name written in code: snake_case, or dotted ("billing_profile.time_zone", "tenant_ref").
+const CODE_NAME = /\b[a-z][a-z0-9]*_[a-z0-9_.]*[a-z0-9]\b/;
+
+/** Whether a statement carries a concrete value: a number, in digits or words, a path, a name in code, a day. */
+export function holdsValue(text: string): boolean {
+  return VALUE.test(text) || QUANTITY_IN_WORDS.test(text) || CODE_NAME.test(text);
+}
+
 /** True when the sentence is a question (and so states nothing by itself). */
 export function isQuestion(sentence: string): boolean {
   return /\?\s*$/.test(sentence);
