@@ -428,3 +428,23 @@ describe('structured-state: requests for later and statements before a question'
     expect(has(artifact.structuredState.immutableFacts, 'anything else')).toBe(false);
   });
 });
+
+describe('structured-state: the summary does not repeat an entry', () => {
+  it('leaves out a goal line an entry holds whole, and takes no later request as the goal', async () => {
+    const first = await compact([
+      user('The nightly export must finish before 06:00 UTC.', 0),
+      user('Something short.', 1),
+    ]);
+    expect(first.summaryText).not.toContain('Goal: ');
+    expect(has(first.structuredState.lockedDecisions, 'before 06:00 UTC')).toBe(true);
+    const second = await method.compact(
+      { transcript: [user('Also look into why the export logs are empty.', 2)], previousArtifact: first },
+      {},
+    );
+    expect(second.summaryText).not.toContain('Goal: Also look');
+    const kept = await compact([
+      user('Please tidy up the import module and its tests when you can, thanks', 0),
+    ]);
+    expect(kept.summaryText).toContain('Goal: ');
+  });
+});

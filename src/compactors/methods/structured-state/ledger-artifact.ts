@@ -28,18 +28,24 @@ export function isShown(entry: LedgerEntry): boolean {
   return entry.copyOf === undefined || entry.copyOf.kind !== 'rejected';
 }
 
-/** The summary text: the session's goal and the newest request, one line each. */
-export function summaryOf(ledger: Ledger): string {
+/**
+ * The summary text: the session's goal and the newest request, one line each. A line whose words an entry
+ * already holds whole is left out: written twice, a statement's rare words would count half as much to a reader
+ * looking for it, and the entry says it under its kind.
+ */
+export function summaryOf(ledger: Ledger, entries: readonly LedgerEntry[] = []): string {
+  const kept = (text: string) => entries.some((entry) => isShown(entry) && entry.text.includes(text));
   const lines: string[] = [];
-  if (ledger.goal !== '') lines.push(`${GOAL_PREFIX}${ledger.goal}`);
-  if (ledger.latest !== '' && ledger.latest !== ledger.goal) lines.push(`${LATEST_PREFIX}${ledger.latest}`);
+  if (ledger.goal !== '' && !kept(ledger.goal)) lines.push(`${GOAL_PREFIX}${ledger.goal}`);
+  if (ledger.latest !== '' && ledger.latest !== ledger.goal && !kept(ledger.latest))
+    lines.push(`${LATEST_PREFIX}${ledger.latest}`);
   return lines.join('\n');
 }
 
 /** The ledger as an artifact: entries in session order within each section, entities, files read. */
 export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]): CompactionArtifact {
   const artifact = emptyArtifact();
-  artifact.summaryText = summaryOf(ledger);
+  artifact.summaryText = summaryOf(ledger, entries);
   const state = artifact.structuredState;
   for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
     if (!isShown(entry)) continue;
@@ -66,6 +72,8 @@ function kindOfFact(text: string): EntryKind {
  */
 export function ledgerFromArtifact(artifact: CompactionArtifact): Ledger {
   const ledger = new Ledger();
+  // The session's first request was read in an earlier call, whether or not its goal line was written.
+  ledger.resumed = true;
   for (const line of artifact.summaryText.split('\n')) {
     if (line.startsWith(GOAL_PREFIX)) ledger.goal = line.slice(GOAL_PREFIX.length);
     else if (line.startsWith(LATEST_PREFIX)) ledger.latest = line.slice(LATEST_PREFIX.length);

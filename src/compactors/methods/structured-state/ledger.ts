@@ -16,6 +16,8 @@ export class Ledger {
   readonly entities = new Map<string, string>();
   goal = '';
   latest = '';
+  /** Whether the ledger continues an earlier call's artifact: the session's goal was taken there. */
+  resumed = false;
   private nextOrder = 0;
   /** Paths read, each once, in the order of their latest read (a re-read moves a path to the end). */
   private readonly reads = new Map<string, true>();
