@@ -448,3 +448,37 @@ describe('structured-state: the summary does not repeat an entry', () => {
     expect(kept.summaryText).toContain('Goal: ');
   });
 });
+
+describe('structured-state: reports, refusals, failures and short statements', () => {
+  it('records who reported or refused something, but not a company', async () => {
+    const artifact = await compact([
+      user('Tomasz Wilk noticed the invoices come out twice on the first of the month.', 0),
+      user('Yara Celik refused to open the firewall for the vendor, so that route is closed.', 1),
+      user('Brookfield Logistics reported the same duplicate invoices last week.', 2),
+    ]);
+    const entities = artifact.structuredState.entityMap;
+    expect(entities['Tomasz Wilk']).toContain('noticed the invoices');
+    expect(entities['Yara Celik']).toContain('refused to open the firewall');
+    expect(entities['Brookfield Logistics']).toBeUndefined();
+  });
+
+  it('keeps an agent report of something that never arrives as a failure', async () => {
+    const artifact = await compact([
+      user('Hook the label service up to staging.', 0),
+      assistant(
+        'The staging hook at https://labels.test/v1 rejects our key, and the parcel.scanned event never arrives.',
+        0,
+      ),
+    ]);
+    expect(has(artifact.structuredState.immutableFacts, 'parcel.scanned event never arrives')).toBe(true);
+  });
+
+  it('keeps a short statement that names a product, and reads a path holding "policy" as no rule', async () => {
+    const artifact = await compact([
+      user('Orders get mirrored into BigQuery nightly.', 0),
+      user('How is `src/billing/refund-policy.ts` laid out?', 1),
+    ]);
+    expect(has(artifact.structuredState.immutableFacts, 'mirrored into BigQuery')).toBe(true);
+    expect(has(artifact.structuredState.lockedDecisions, 'refund-policy')).toBe(false);
+  });
+});

@@ -23,7 +23,7 @@ export function forbids(lower: string): boolean {
 
 /** A positive hard rule: something the agent must always do. */
 export const REQUIREMENT =
-  /\b(?:always|must|has to|have to|needs? to be|required|requires|mandatory|make sure|ensure|only ever|at all times|from now on|going forward|to the letter|(?:house|hard|team|standing|golden) rules?|policy)\b/;
+  /\b(?:always|must|has to|have to|needs? to be|required|requires|mandatory|make sure|ensure|only ever|at all times|from now on|going forward|to the letter|(?:house|hard|team|standing|golden) rules?|policy(?![\w-]|\.\w))(?<![\w/.-]policy)/;
 
 /** An exception to a rule: it permits, so it is kept beside the rule, not under prohibitions. */
 export const EXCEPTION =
@@ -59,7 +59,7 @@ export const CHANGE =
 
 /** A report of a failure. */
 export const FAILURE =
-  /\b(?:error|errors|fail(?:s|ed|ing)?|failure|exception|traceback|panic|fatal|crash(?:es|ed)?|exit(?:s|ed)? (?:with )?(?:code )?[1-9]|non-zero|timed? out|refused|denied|broken|red)\b/;
+  /\b(?:error|errors|fail(?:s|ed|ing)?|failure|exception|traceback|panic|fatal|crash(?:es|ed)?|exit(?:s|ed)? (?:with )?(?:code )?[1-9]|non-zero|timed? out|refused|denied|broken|red|rejects|rejected|never (?:arrives?|arrived|fires?|fired|shows? up|comes? (?:in|through)|completes?|finishes)|(?:doesn'?t|does not|won'?t) (?:work|arrive|fire|load|start|connect|build)|stopped working)\b/;
 
 /** A limit or threshold: a comparison right before a number, or a limit named with its value. */
 export const THRESHOLD =

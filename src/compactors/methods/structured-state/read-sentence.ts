@@ -99,6 +99,9 @@ function settles(lower: string): boolean {
   return DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
 }
 
+// A capitalised word after the first (not "I"): a product, a place, a team.
+const NAMES_SOMETHING = /\s[A-Z][A-Za-z]*[a-z][A-Za-z]*\b/;
+
 // A request for work after the current one: "can you also check the staging logs once this is merged?".
 const QUEUED_REQUEST =
   /(?:^|[,;:—–]\s*)(?:(?:can|could|would|will) you|please|pls)(?: also| then| still)? (?:[\w'/.-]+ ){1,12}?(?:after (?:this|that|it)|afterwards|later(?: on)?|once (?:this|that|it|you|we)\b|when you(?:'re| are) done|at some point|next)\b/;
@@ -152,6 +155,8 @@ export function classifySentence(
   // A request of the moment asks for work; the work's outcome, not the asking, is what lasts.
   if (REQUEST.test(lower)) return undefined;
   if (VALUE.test(sentence)) return 'fact';
+  // "The orders table gets copied into Snowflake nightly": a short statement naming a product or place.
+  if (moreWordsThan(sentence, 4) && NAMES_SOMETHING.test(sentence)) return 'fact';
   return moreWordsThan(sentence, 7) ? 'fact' : undefined;
 }
 
