@@ -1,8 +1,10 @@
 import type { CompactionArtifact } from '../../../artifact/compaction-artifact.js';
 import { emptyArtifact } from '../../../artifact/empty-artifact.js';
 import type { StateListKey } from '../../../artifact/render-artifact.js';
+import { isQuestion, VALUE } from './cue-patterns.js';
 import { Ledger, SUPERSEDED_PREFIX } from './ledger.js';
 import type { EntryKind, LedgerEntry } from './ledger-entry.js';
+import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
 
 type ListKey = StateListKey;
 
@@ -28,13 +30,23 @@ export function isShown(entry: LedgerEntry): boolean {
   return entry.copyOf === undefined || entry.copyOf.kind !== 'rejected';
 }
 
+// A few words with no value and no question: a sign-off or a courtesy, which no entry keeps.
+const ASIDE_WORDS = 6;
+function isAside(sentence: string): boolean {
+  return !moreWordsThan(sentence, ASIDE_WORDS) && !VALUE.test(sentence) && !isQuestion(sentence);
+}
+
 /**
  * The summary text: the session's goal and the newest request, one line each. A line whose words an entry
  * already holds whole is left out: written twice, a statement's rare words would count half as much to a reader
  * looking for it, and the entry says it under its kind.
  */
 export function summaryOf(ledger: Ledger, entries: readonly LedgerEntry[] = []): string {
-  const kept = (text: string) => entries.some((entry) => isShown(entry) && entry.text.includes(text));
+  const holds = (text: string) => entries.some((entry) => isShown(entry) && entry.text.includes(text));
+  // Kept whole, or sentence by sentence, a short aside without a value ("Hope that makes sense.") aside.
+  const kept = (text: string) =>
+    holds(text) ||
+    splitSentences(text).every((sentence) => holds(stripOpener(sentence)) || isAside(sentence));
   const lines: string[] = [];
   if (ledger.goal !== '' && !kept(ledger.goal)) lines.push(`${GOAL_PREFIX}${ledger.goal}`);
   if (ledger.latest !== '' && ledger.latest !== ledger.goal && !kept(ledger.latest))
