@@ -442,6 +442,11 @@ describe('structured-state: the summary does not repeat an entry', () => {
       {},
     );
     expect(second.summaryText).not.toContain('Goal: Also look');
+    const signedOff = await compact([
+      user('We are moving the queue to Postgres.', 0),
+      user('The export must finish before 06:00 UTC. Hope that makes sense.', 1),
+    ]);
+    expect(signedOff.summaryText).not.toContain('Latest request: ');
     const kept = await compact([
       user('Please tidy up the import module and its tests when you can, thanks', 0),
     ]);
