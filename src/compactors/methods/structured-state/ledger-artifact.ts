@@ -30,10 +30,17 @@ export function isShown(entry: LedgerEntry): boolean {
   return entry.copyOf === undefined || entry.copyOf.kind !== 'rejected';
 }
 
-// A few words with no value and no question: a sign-off or a courtesy, which no entry keeps.
+// A few words of courtesy with no value and no question: a sign-off, which no entry keeps.
 const ASIDE_WORDS = 6;
+const COURTESY =
+  /\b(?:thanks|thank you|cheers|hope (?:that|this) (?:helps|makes sense)|sorry|shout|just flagging|that'?s all|bear(?:ing)? with me|let me know|appreciated|no rush|ta)\b/i;
 function isAside(sentence: string): boolean {
-  return !moreWordsThan(sentence, ASIDE_WORDS) && !VALUE.test(sentence) && !isQuestion(sentence);
+  return (
+    !moreWordsThan(sentence, ASIDE_WORDS) &&
+    COURTESY.test(sentence) &&
+    !VALUE.test(sentence) &&
+    !isQuestion(sentence)
+  );
 }
 
 /**
