@@ -487,3 +487,35 @@ describe('structured-state: reports, refusals, failures and short statements', (
     expect(has(artifact.structuredState.lockedDecisions, 'refund-policy')).toBe(false);
   });
 });
+
+describe('structured-state: proposals compared by order, and "typo" as a noun', () => {
+  it('takes "the latter" as the last option offered, not a sentence comparing the two', async () => {
+    const artifact = await compact([
+      user('The nightly report times out. ideas?', 0),
+      assistant(
+        'Two options. We can add an index on events.created_at and keep the query. Or we can precompute the totals into a rollup table every hour. The first is quick; the second takes a day but scales.',
+        0,
+      ),
+      user('the latter, please', 1),
+    ]);
+    const state = artifact.structuredState;
+    expect(has(state.lockedDecisions, 'Accepted proposal: precompute the totals into a rollup table')).toBe(
+      true,
+    );
+    expect(has(state.forbiddenBehaviors, 'Not chosen: add an index on events.created_at')).toBe(true);
+  });
+
+  it('reads "every typo fix" as a statement and "sorry, typo" as a correction', async () => {
+    const artifact = await compact([
+      user('The docs build listens on port 4100.', 0),
+      user('every typo fix in docs/ reruns the whole pipeline, 27 minutes each.', 1),
+      user('sorry, typo: the docs build listens on port 4010.', 2),
+    ]);
+    const state = artifact.structuredState;
+    expect(has(state.immutableFacts, 'every typo fix')).toBe(true);
+    expect(has(state.lockedDecisions, 'every typo fix')).toBe(false);
+    expect(
+      has(state.forbiddenBehaviors, 'Superseded, do not use: The docs build listens on port 4100.'),
+    ).toBe(true);
+  });
+});

@@ -39,7 +39,7 @@ export const DECISION =
 
 /** A change of an earlier plan or statement: the newer one stands, the older one is superseded. */
 export const OVERRIDE =
-  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|ignore (?:the|what|my)|wrong|typo|mistake|update:)\b/;
+  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|ignore (?:the|what|my)|wrong|typo(?=\s*[,:;.!—–-]|$)|(?:a|my|the) typo|mistake|update:)\b/;
 
 /** An open task, a next step or something blocked. */
 export const TASK =

@@ -147,15 +147,22 @@ export class Ledger {
     const shapes = valueShapes(override.text);
     const brief = override.text.split(/\s+/).length <= BRIEF_CORRECTION_WORDS;
     const oldest = Math.max(0, this.stated.length - RECENT_STATED);
+    // The one sharing the most subject words with the correction, the newest among equals: "sorry, typo: the
+    // docs build listens on 4010" corrects "the docs build listens on 4100", not a newer line that says "typo".
+    let best: LedgerEntry | undefined;
+    let bestShared = 0;
     for (let at = this.stated.length - 1; at >= oldest; at--) {
       const entry = this.stated[at] as LedgerEntry;
       if (entry === override || entry.kind !== 'fact') continue;
-      if (than !== undefined && entry.order < than.order) return undefined;
+      if (than !== undefined && entry.order < than.order) break;
       // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
       if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
-      if (brief || [...this.index.topicsOf(entry)].some((word) => topics.has(word))) return entry;
+      if (brief && best === undefined) best = entry;
+      let shared = 0;
+      for (const word of this.index.topicsOf(entry)) if (topics.has(word)) shared++;
+      if (shared > bestShared) [best, bestShared] = [entry, shared];
     }
-    return undefined;
+    return best;
   }
 
   /**
