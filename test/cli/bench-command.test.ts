@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
 import { openStore } from '../../src/store/index.js';
 import { startFakeServer, textReply } from '../llm/fake-servers.js';
 import { builtCliPath, runBuiltCliAsync } from '../support/built-cli.js';
@@ -93,7 +94,10 @@ describe('compactkit bench', () => {
   it('lists every built-in method with its version, whether it needs a model, and its options', async () => {
     const result = await cli(['bench', 'methods']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^structured-state +1\.2\.0 +deterministic +Rule-based/m);
+    const version = structuredStateMethod.version.replaceAll('.', '\\.');
+    expect(result.stdout).toMatch(
+      new RegExp(`^structured-state +${version} +deterministic +Rule-based`, 'm'),
+    );
     expect(result.stdout).toMatch(/^naive-summary +1\.0\.0 +needs a model +LLM/m);
     expect(result.stdout).toMatch(/^ +--method-opt keepTurns=10 /m);
     const listed = JSON.parse((await cli(['bench', 'methods', '--json'])).stdout) as {
@@ -155,7 +159,7 @@ describe('compactkit bench', () => {
     });
     expect(configs).toContainEqual({
       name: 'structured-state',
-      version: '1.2.0',
+      version: structuredStateMethod.version,
       config: { maxTokens: 50 },
       model: null,
     });

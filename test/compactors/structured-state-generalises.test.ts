@@ -384,3 +384,138 @@ describe('structured-state: determinism on the new paths', () => {
     expect(JSON.stringify(await compact(transcript))).toBe(first);
   });
 });
+
+describe('structured-state: a rule or plan that carries a value is a fact too', () => {
+  it('files the statement under the facts as well, and drops the copy with a superseded plan', async () => {
+    const artifact = await compact([
+      user('Ledger exports are handled by the nightly job, and each archive is retained for seven years.', 0),
+      user("We'll cap uploads at 25 MB per file.", 1),
+      user('Keep the audit_trail table out of the cleanup script.', 2),
+      user('Nothing else to add today.', 3),
+    ]);
+    const state = artifact.structuredState;
+    expect(has(state.lockedDecisions, '25 MB')).toBe(true);
+    expect(has(state.immutableFacts, '25 MB')).toBe(true);
+    expect(has(state.forbiddenBehaviors, 'audit_trail')).toBe(true);
+    expect(has(state.immutableFacts, 'audit_trail')).toBe(true);
+    const revised = await compact([
+      user("We'll cap uploads at 25 MB per file.", 0),
+      user('Scratch that: cap uploads at 40 MB instead of 25 MB.', 1),
+    ]);
+    expect(has(revised.structuredState.immutableFacts, 'at 25 MB per file')).toBe(false);
+    expect(has(revised.structuredState.immutableFacts, '40 MB')).toBe(true);
+  });
+});
+
+describe('structured-state: requests for later and statements before a question', () => {
+  it('keeps a request for work after the current one as an open task', async () => {
+    const artifact = await compact([
+      user('The login page throws on Safari 17.', 0),
+      user(
+        'Noor Rahimi spotted the same crash in the admin panel, could you look at that one too once this is fixed?',
+        1,
+      ),
+    ]);
+    expect(has(artifact.structuredState.unresolvedItems, 'admin panel')).toBe(true);
+  });
+
+  it('keeps what is stated before a question typed in lower case', async () => {
+    const artifact = await compact([
+      user('We migrate the billing tables first.', 0),
+      user('the archive bucket is purged on 2031-03-14 by the retention job. anything else blocking us?', 1),
+    ]);
+    expect(has(artifact.structuredState.immutableFacts, 'purged on 2031-03-14')).toBe(true);
+    expect(has(artifact.structuredState.immutableFacts, 'anything else')).toBe(false);
+  });
+});
+
+describe('structured-state: the summary does not repeat an entry', () => {
+  it('leaves out a goal line an entry holds whole, and takes no later request as the goal', async () => {
+    const first = await compact([
+      user('The nightly export must finish before 06:00 UTC.', 0),
+      user('Something short.', 1),
+    ]);
+    expect(first.summaryText).not.toContain('Goal: ');
+    expect(has(first.structuredState.lockedDecisions, 'before 06:00 UTC')).toBe(true);
+    const second = await method.compact(
+      { transcript: [user('Also look into why the export logs are empty.', 2)], previousArtifact: first },
+      {},
+    );
+    expect(second.summaryText).not.toContain('Goal: Also look');
+    const signedOff = await compact([
+      user('We are moving the queue to Postgres.', 0),
+      user('The export must finish before 06:00 UTC. Hope that makes sense.', 1),
+    ]);
+    expect(signedOff.summaryText).not.toContain('Latest request: ');
+    const kept = await compact([
+      user('Please tidy up the import module and its tests when you can, thanks', 0),
+    ]);
+    expect(kept.summaryText).toContain('Goal: ');
+  });
+});
+
+describe('structured-state: reports, refusals, failures and short statements', () => {
+  it('records who reported or refused something, but not a company', async () => {
+    const artifact = await compact([
+      user('Tomasz Wilk noticed the invoices come out twice on the first of the month.', 0),
+      user('Yara Celik refused to open the firewall for the vendor, so that route is closed.', 1),
+      user('Brookfield Logistics reported the same duplicate invoices last week.', 2),
+    ]);
+    const entities = artifact.structuredState.entityMap;
+    expect(entities['Tomasz Wilk']).toContain('noticed the invoices');
+    expect(entities['Yara Celik']).toContain('refused to open the firewall');
+    expect(entities['Brookfield Logistics']).toBeUndefined();
+  });
+
+  it('keeps an agent report of something that never arrives as a failure', async () => {
+    const artifact = await compact([
+      user('Hook the label service up to staging.', 0),
+      assistant(
+        'The staging hook at https://labels.test/v1 rejects our key, and the parcel.scanned event never arrives.',
+        0,
+      ),
+    ]);
+    expect(has(artifact.structuredState.immutableFacts, 'parcel.scanned event never arrives')).toBe(true);
+  });
+
+  it('keeps a short statement that names a product, and reads a path holding "policy" as no rule', async () => {
+    const artifact = await compact([
+      user('Orders get mirrored into BigQuery nightly.', 0),
+      user('How is `src/billing/refund-policy.ts` laid out?', 1),
+    ]);
+    expect(has(artifact.structuredState.immutableFacts, 'mirrored into BigQuery')).toBe(true);
+    expect(has(artifact.structuredState.lockedDecisions, 'refund-policy')).toBe(false);
+  });
+});
+
+describe('structured-state: proposals compared by order, and "typo" as a noun', () => {
+  it('takes "the latter" as the last option offered, not a sentence comparing the two', async () => {
+    const artifact = await compact([
+      user('The nightly report times out. ideas?', 0),
+      assistant(
+        'Two options. We can add an index on events.created_at and keep the query. Or we can precompute the totals into a rollup table every hour. The first is quick; the second takes a day but scales.',
+        0,
+      ),
+      user('the latter, please', 1),
+    ]);
+    const state = artifact.structuredState;
+    expect(has(state.lockedDecisions, 'Accepted proposal: precompute the totals into a rollup table')).toBe(
+      true,
+    );
+    expect(has(state.forbiddenBehaviors, 'Not chosen: add an index on events.created_at')).toBe(true);
+  });
+
+  it('reads "every typo fix" as a statement and "sorry, typo" as a correction', async () => {
+    const artifact = await compact([
+      user('The docs build listens on port 4100.', 0),
+      user('every typo fix in docs/ reruns the whole pipeline, 27 minutes each.', 1),
+      user('sorry, typo: the docs build listens on port 4010.', 2),
+    ]);
+    const state = artifact.structuredState;
+    expect(has(state.immutableFacts, 'every typo fix')).toBe(true);
+    expect(has(state.lockedDecisions, 'every typo fix')).toBe(false);
+    expect(
+      has(state.forbiddenBehaviors, 'Superseded, do not use: The docs build listens on port 4100.'),
+    ).toBe(true);
+  });
+});

@@ -124,9 +124,8 @@ describe('structured-state: facts, roles, tasks', () => {
     const sections = JSON.stringify(state);
     expect(sections).not.toContain('parseAmount');
     expect(sections).not.toContain('check the logs');
-    expect(artifact.summaryText).toBe(
-      'Goal: We are cutting release 4.2.0 on 2026-12-01. Mei Lin approves anything that touches payments.\nLatest request: Can you check the logs?',
-    );
+    // Both sentences of the first request are kept as entries, so no goal line repeats them.
+    expect(artifact.summaryText).toBe('Latest request: Can you check the logs?');
   });
 });
 
@@ -225,7 +224,8 @@ describe('structured-state: drift cycles, determinism and budget', () => {
     expect(state.lockedDecisions.some((item) => item.includes('in Redis.'))).toBe(false);
     expect(has(state.forbiddenBehaviors, 'Superseded, do not use: Let')).toBe(true);
     expect(state.entityMap['Riya Shah']).toContain('reviewer');
-    expect(third.summaryText).toContain('Goal: Let');
+    // The first request is kept as entries, so no goal line repeats it, and no later request becomes the goal.
+    expect(third.summaryText).not.toContain('Goal: ');
     // Nothing was written twice.
     const lines = renderArtifact(third).split('\n');
     expect(new Set(lines).size).toBe(lines.length);

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
 import { buildReportData } from '../../src/report/build-report-data.js';
 import { escapeHtml } from '../../src/report/html/escape-html.js';
 import { renderHtmlReport } from '../../src/report/html/render-html-report.js';
@@ -123,7 +124,7 @@ describe('renderMarkdownReport', () => {
     const markdown = renderMarkdownReport(data);
     expect(markdown).toMatch(/^## CompactBench report\n/);
     expect(markdown).toMatch(/\| Elite \| 95% CI \| Retention \| vs oracle \| Overall \|/);
-    expect(markdown).toContain('| 1 | structured-state@1.2.0 | 1.000 | ');
+    expect(markdown).toContain(`| 1 | structured-state@${structuredStateMethod.version} | 1.000 | `);
     expect(markdown).toContain('| 2 | oracle@1.0.0 | 0.900 | ');
     expect(markdown).toContain('&lt;img src=x onerror="document.title=\'PWNED-5\'"&gt;\\|pipe@1.0.0');
     // Markup inside a code span is inert text (shown as typed); everywhere else it must be escaped.

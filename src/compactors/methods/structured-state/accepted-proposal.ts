@@ -24,6 +24,8 @@ const NAMED_OPTION =
   /^(?:(?:option|choice|approach|alternative|plan|route|path) (?:one|two|three|four|[1-9a-d])\b\s*[:.)—–-]?|(?:the )?(?:first|second|third|other|alternative|fallback)(?: one| option| approach| choice| way| idea| route| path)?(?: is| would be|:)|(?:one|another|a second|a third)(?: option| approach| way| idea| possibility| route| path)?(?: is| would be|:)|alternatively,?|or(?: else)?,)\s*(?:to |we could |i could |we |i )?(.+)$/i;
 const EITHER =
   /\beither (.+?),? or (.+)$|\b(?:we|i|you) (?:could|can) (.+?)(?:,| —| –)? or (?:(?:we|i|you) (?:could |can )?)?(.+)$|\b(?:do you want(?: me)? to|would you (?:like|prefer)(?: me)? to|should i|shall i|want me to) (.+?),? or (.+?)\?$/i;
+// A sentence that speaks of options already listed by their order: "the first is quicker", "the latter costs more".
+const COMPARES_LISTED = /^(?:the )?(?:first|second|third|former|latter)(?: one| option)?\b/i;
 // A sentence that puts something forward for the user to accept.
 const PROPOSES =
   /\b(?:i'?d|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
@@ -122,7 +124,12 @@ export function readProposal(raw: string): Proposal | undefined {
         (sentence) => (PROPOSES.test(sentence) || NAMED_OPTION.test(sentence)) && !/\?\s*$/.test(sentence),
       );
       if (proposals.length >= 2 && ALTERNATIVES.test(text))
-        for (const proposal of proposals) add(proposal.match(NAMED_OPTION)?.[1] ?? fromProposal(proposal));
+        for (const proposal of proposals) {
+          // "The first is a one-hour change; the second takes days": once two are listed, an ordinal
+          // compares them rather than offering another.
+          if (options.length >= 2 && COMPARES_LISTED.test(proposal)) continue;
+          add(proposal.match(NAMED_OPTION)?.[1] ?? fromProposal(proposal));
+        }
     },
   ];
   for (const attempt of attempts) {

@@ -23,7 +23,7 @@ export function forbids(lower: string): boolean {
 
 /** A positive hard rule: something the agent must always do. */
 export const REQUIREMENT =
-  /\b(?:always|must|has to|have to|needs? to be|required|requires|mandatory|make sure|ensure|only ever|at all times|from now on|going forward|to the letter|(?:house|hard|team|standing|golden) rules?|policy)\b/;
+  /\b(?:always|must|has to|have to|needs? to be|required|requires|mandatory|make sure|ensure|only ever|at all times|from now on|going forward|to the letter|(?:house|hard|team|standing|golden) rules?|policy(?![\w-]|\.\w))(?<![\w/.-]policy)/;
 
 /** An exception to a rule: it permits, so it is kept beside the rule, not under prohibitions. */
 export const EXCEPTION =
@@ -39,7 +39,7 @@ export const DECISION =
 
 /** A change of an earlier plan or statement: the newer one stands, the older one is superseded. */
 export const OVERRIDE =
-  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|ignore (?:the|what|my)|wrong|typo|mistake|update:)\b/;
+  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|ignore (?:the|what|my)|wrong|typo(?=\s*[,:;.!—–-]|$)|(?:a|my|the) typo|mistake|update:)\b/;
 
 /** An open task, a next step or something blocked. */
 export const TASK =
@@ -59,7 +59,7 @@ export const CHANGE =
 
 /** A report of a failure. */
 export const FAILURE =
-  /\b(?:error|errors|fail(?:s|ed|ing)?|failure|exception|traceback|panic|fatal|crash(?:es|ed)?|exit(?:s|ed)? (?:with )?(?:code )?[1-9]|non-zero|timed? out|refused|denied|broken|red)\b/;
+  /\b(?:error|errors|fail(?:s|ed|ing)?|failure|exception|traceback|panic|fatal|crash(?:es|ed)?|exit(?:s|ed)? (?:with )?(?:code )?[1-9]|non-zero|timed? out|refused|denied|broken|red|rejects|rejected|never (?:arrives?|arrived|fires?|fired|shows? up|comes? (?:in|through)|completes?|finishes)|(?:doesn'?t|does not|won'?t) (?:work|arrive|fire|load|start|connect|build)|stopped working)\b/;
 
 /** A limit or threshold: a comparison right before a number, or a limit named with its value. */
 export const THRESHOLD =
@@ -72,6 +72,18 @@ export const REQUEST =
 /** A concrete value a fact is made of: a number, a path, a URL, code, an identifier, a version, a name or a day. */
 export const VALUE =
   /\d|`[^`]+`|\/[\w.-]+|https?:\/\/|\b[\w.-]+\.(?:ts|js|py|go|rs|java|ya?ml|json|toml|sql|md|sh|cfg|ini|env|lock)\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+ [A-Z][a-z]+\b|\b(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day\b/;
+
+// A quantity in words ("seven years", "eight attempts", "two approvals"); "one" is left out, as it is more often
+// a pronoun ("the one exception") than a count.
+const QUANTITY_IN_WORDS =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|thousand|a dozen|half an?) [a-z]/i;
+// A name written in code: snake_case, or dotted ("billing_profile.time_zone", "tenant_ref").
+const CODE_NAME = /\b[a-z][a-z0-9]*_[a-z0-9_.]*[a-z0-9]\b/;
+
+/** Whether a statement carries a concrete value: a number, in digits or words, a path, a name in code, a day. */
+export function holdsValue(text: string): boolean {
+  return VALUE.test(text) || QUANTITY_IN_WORDS.test(text) || CODE_NAME.test(text);
+}
 
 /** True when the sentence is a question (and so states nothing by itself). */
 export function isQuestion(sentence: string): boolean {

@@ -3,7 +3,7 @@ import type { StateListKey } from '../../../artifact/render-artifact.js';
 import { renderArtifact } from '../../../artifact/render-artifact.js';
 import { countTextTokens } from '../../../tokens/count-text-tokens.js';
 import type { Ledger } from './ledger.js';
-import { ledgerToArtifact, SECTION_OF } from './ledger-artifact.js';
+import { isShown, ledgerToArtifact, SECTION_OF } from './ledger-artifact.js';
 import type { LedgerEntry } from './ledger-entry.js';
 import { RenderedTally } from './rendered-tally.js';
 
@@ -51,7 +51,9 @@ export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): F
     }
     if (dropping === order.length) break;
     const entry = order[dropping] as LedgerEntry;
-    tally.removeItem(...(slots.get(entry) as [StateListKey, number]));
+    // A copy whose original was superseded is not written, so dropping it frees nothing.
+    const slot = slots.get(entry);
+    if (slot !== undefined) tally.removeItem(...slot);
     kept.delete(entry);
     dropping++;
   }
@@ -72,6 +74,7 @@ function listSlots(entries: readonly LedgerEntry[]): Map<LedgerEntry, [StateList
   const slots = new Map<LedgerEntry, [StateListKey, number]>();
   const next = new Map<StateListKey, number>();
   for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
+    if (!isShown(entry)) continue;
     const list = SECTION_OF[entry.kind];
     const index = next.get(list) ?? 0;
     slots.set(entry, [list, index]);

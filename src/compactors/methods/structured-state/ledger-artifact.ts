@@ -1,8 +1,10 @@
 import type { CompactionArtifact } from '../../../artifact/compaction-artifact.js';
 import { emptyArtifact } from '../../../artifact/empty-artifact.js';
 import type { StateListKey } from '../../../artifact/render-artifact.js';
+import { isQuestion, VALUE } from './cue-patterns.js';
 import { Ledger, SUPERSEDED_PREFIX } from './ledger.js';
 import type { EntryKind, LedgerEntry } from './ledger-entry.js';
+import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
 
 type ListKey = StateListKey;
 
@@ -23,20 +25,49 @@ export const LATEST_PREFIX = 'Latest request: ';
 export const FILES_READ_PREFIX = 'Files read (not changed): ';
 const FILES_READ_SHOWN = 20;
 
-/** The summary text: the session's goal and the newest request, one line each. */
-export function summaryOf(ledger: Ledger): string {
+/** Whether an entry is written: a copy goes with its original, which once superseded would state the old plan. */
+export function isShown(entry: LedgerEntry): boolean {
+  return entry.copyOf === undefined || entry.copyOf.kind !== 'rejected';
+}
+
+// A few words of courtesy with no value and no question: a sign-off, which no entry keeps.
+const ASIDE_WORDS = 6;
+const COURTESY =
+  /\b(?:thanks|thank you|cheers|hope (?:that|this) (?:helps|makes sense)|sorry|shout|just flagging|that'?s all|bear(?:ing)? with me|let me know|appreciated|no rush|ta)\b/i;
+function isAside(sentence: string): boolean {
+  return (
+    !moreWordsThan(sentence, ASIDE_WORDS) &&
+    COURTESY.test(sentence) &&
+    !VALUE.test(sentence) &&
+    !isQuestion(sentence)
+  );
+}
+
+/**
+ * The summary text: the session's goal and the newest request, one line each. A line whose words an entry
+ * already holds whole is left out: written twice, a statement's rare words would count half as much to a reader
+ * looking for it, and the entry says it under its kind.
+ */
+export function summaryOf(ledger: Ledger, entries: readonly LedgerEntry[] = []): string {
+  const holds = (text: string) => entries.some((entry) => isShown(entry) && entry.text.includes(text));
+  // Kept whole, or sentence by sentence, a short aside without a value ("Hope that makes sense.") aside.
+  const kept = (text: string) =>
+    holds(text) ||
+    splitSentences(text).every((sentence) => holds(stripOpener(sentence)) || isAside(sentence));
   const lines: string[] = [];
-  if (ledger.goal !== '') lines.push(`${GOAL_PREFIX}${ledger.goal}`);
-  if (ledger.latest !== '' && ledger.latest !== ledger.goal) lines.push(`${LATEST_PREFIX}${ledger.latest}`);
+  if (ledger.goal !== '' && !kept(ledger.goal)) lines.push(`${GOAL_PREFIX}${ledger.goal}`);
+  if (ledger.latest !== '' && ledger.latest !== ledger.goal && !kept(ledger.latest))
+    lines.push(`${LATEST_PREFIX}${ledger.latest}`);
   return lines.join('\n');
 }
 
 /** The ledger as an artifact: entries in session order within each section, entities, files read. */
 export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]): CompactionArtifact {
   const artifact = emptyArtifact();
-  artifact.summaryText = summaryOf(ledger);
+  artifact.summaryText = summaryOf(ledger, entries);
   const state = artifact.structuredState;
   for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
+    if (!isShown(entry)) continue;
     state[SECTION_OF[entry.kind]].push(entry.text);
   }
   if (ledger.filesRead.length > 0) {
@@ -60,6 +91,8 @@ function kindOfFact(text: string): EntryKind {
  */
 export function ledgerFromArtifact(artifact: CompactionArtifact): Ledger {
   const ledger = new Ledger();
+  // The session's first request was read in an earlier call, whether or not its goal line was written.
+  ledger.resumed = true;
   for (const line of artifact.summaryText.split('\n')) {
     if (line.startsWith(GOAL_PREFIX)) ledger.goal = line.slice(GOAL_PREFIX.length);
     else if (line.startsWith(LATEST_PREFIX)) ledger.latest = line.slice(LATEST_PREFIX.length);

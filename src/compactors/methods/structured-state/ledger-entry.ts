@@ -10,6 +10,11 @@ export interface LedgerEntry {
   priority: number;
   /** Position in the session: later statements sort after earlier ones and win among decisions. */
   order: number;
+  /**
+   * For a fact that copies a rule, decision or task holding a value: that entry. The copy is written under the
+   * facts while its original stands, and goes when the original is superseded.
+   */
+  copyOf?: LedgerEntry;
 }
 
 /** How readily each kind is kept when the budget is tight: rules and decisions last, file reads first. */

@@ -16,6 +16,8 @@ export class Ledger {
   readonly entities = new Map<string, string>();
   goal = '';
   latest = '';
+  /** Whether the ledger continues an earlier call's artifact: the session's goal was taken there. */
+  resumed = false;
   private nextOrder = 0;
   /** Paths read, each once, in the order of their latest read (a re-read moves a path to the end). */
   private readonly reads = new Map<string, true>();
@@ -79,7 +81,7 @@ export class Ledger {
         if (needle.length < 3) break;
         const needleTopics = topicWords(needle);
         for (const entry of this.index.withRun(words.slice(0, length))) {
-          if (entry === override || !REPLACEABLE.has(entry.kind)) continue;
+          if (entry === override || !REPLACEABLE.has(entry.kind) || entry.copyOf !== undefined) continue;
           const sameSubject = sharedCount(this.index.topicsOf(entry), overrideTopics, needleTopics) >= 2;
           if (entry.kind === 'decision' || sameSubject) {
             this.reject(entry);
@@ -109,6 +111,24 @@ export class Ledger {
     else if (returnedTo !== undefined) this.reinstate(returnedTo, override, rejected);
   }
 
+  /**
+   * Files a copy of a rule, decision or task among the facts: a statement that settles something and carries a
+   * value ("grants last 8 hours", "kept seven years") answers questions about the value as well.
+   */
+  addFactCopy(original: LedgerEntry): void {
+    if (original.kind === 'fact' || this.copied.has(original)) return;
+    this.copied.add(original);
+    // Not indexed: the original is what a later statement matches, and what an override finds.
+    this.list.push({
+      kind: 'fact',
+      text: original.text,
+      priority: original.priority,
+      order: this.nextOrder++,
+      copyOf: original,
+    });
+  }
+  private readonly copied = new Set<LedgerEntry>();
+
   /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
   markStated(entry: LedgerEntry): void {
     this.stated.push(entry);
@@ -127,15 +147,22 @@ export class Ledger {
     const shapes = valueShapes(override.text);
     const brief = override.text.split(/\s+/).length <= BRIEF_CORRECTION_WORDS;
     const oldest = Math.max(0, this.stated.length - RECENT_STATED);
+    // The one sharing the most subject words with the correction, the newest among equals: "sorry, typo: the
+    // docs build listens on 4010" corrects "the docs build listens on 4100", not a newer line that says "typo".
+    let best: LedgerEntry | undefined;
+    let bestShared = 0;
     for (let at = this.stated.length - 1; at >= oldest; at--) {
       const entry = this.stated[at] as LedgerEntry;
       if (entry === override || entry.kind !== 'fact') continue;
-      if (than !== undefined && entry.order < than.order) return undefined;
+      if (than !== undefined && entry.order < than.order) break;
       // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
       if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
-      if (brief || [...this.index.topicsOf(entry)].some((word) => topics.has(word))) return entry;
+      if (brief && best === undefined) best = entry;
+      let shared = 0;
+      for (const word of this.index.topicsOf(entry)) if (topics.has(word)) shared++;
+      if (shared > bestShared) [best, bestShared] = [entry, shared];
     }
-    return undefined;
+    return best;
   }
 
   /**

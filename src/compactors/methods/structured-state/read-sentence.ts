@@ -6,6 +6,7 @@ import {
   EXCEPTION,
   FAILURE,
   forbids,
+  holdsValue,
   isQuestion,
   OVERRIDE,
   REQUEST,
@@ -98,6 +99,13 @@ function settles(lower: string): boolean {
   return DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
 }
 
+// A capitalised word after the first (not "I"): a product, a place, a team.
+const NAMES_SOMETHING = /\s[A-Z][A-Za-z]*[a-z][A-Za-z]*\b/;
+
+// A request for work after the current one: "can you also check the staging logs once this is merged?".
+const QUEUED_REQUEST =
+  /(?:^|[,;:—–]\s*)(?:(?:can|could|would|will) you|please|pls)(?: also| then| still)? (?:[\w'/.-]+ ){1,12}?(?:after (?:this|that|it)|afterwards|later(?: on)?|once (?:this|that|it|you|we)\b|when you(?:'re| are) done|at some point|next)\b/;
+
 /**
  * The kind a sentence is kept as, or undefined when it states nothing worth keeping. `lower`, when the caller
  * has it, is `lowerPlain(sentence)`.
@@ -113,6 +121,8 @@ export function classifySentence(
   // The agent's statements never become rules; its questions still need the test below.
   const prohibition = (speaker === 'user' || question) && forbids(lower);
   // Each pattern runs only where its answer decides the kind: most sentences are settled by the first few.
+  // "Could you also look at the other one after this?" asks for work to do later: it stays open.
+  if (speaker === 'user' && QUEUED_REQUEST.test(lower)) return 'task';
   if (question && !(override || prohibition || TASK.test(lower) || DEFERRAL.test(lower) || settles(lower)))
     return undefined;
   if (speaker === 'assistant') {
@@ -145,8 +155,14 @@ export function classifySentence(
   // A request of the moment asks for work; the work's outcome, not the asking, is what lasts.
   if (REQUEST.test(lower)) return undefined;
   if (VALUE.test(sentence)) return 'fact';
+  // "The orders table gets copied into Snowflake nightly": a short statement naming a product or place.
+  if (moreWordsThan(sentence, 4) && NAMES_SOMETHING.test(sentence)) return 'fact';
   return moreWordsThan(sentence, 7) ? 'fact' : undefined;
 }
+
+// Statements that settle something (a rule, a plan, a deferral) and carry a value are copied among the facts;
+// an open task's value is asked for as the task.
+const COPIED_KINDS: ReadonlySet<EntryKind> = new Set(['rule', 'decision', 'deferred']);
 
 // A reset with nothing else in it ("Ignore everything we've said so far.") is applied, not kept.
 const BARE_RESET_WORDS = 10;
@@ -175,6 +191,7 @@ export function readSentence(
   if (entry === undefined) return;
   entry.priority += speakerPenalty + priorityBoost;
   if (speaker === 'user') ledger.markStated(entry);
+  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   // An exception narrows a rule without replacing it, so it supersedes nothing.
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {
@@ -213,6 +230,24 @@ function withPointersJoined(sentences: string[]): string[] {
   return sentences;
 }
 
+// Where a statement ends and a question typed in lower case begins: ". what's left?", ". any idea why?".
+const LOWER_CASE_START = /[.!]\s+(?=[a-z])/g;
+
+/**
+ * A sentence ending in a question, split where a statement before it ends ("…handles that. what's left?"), so
+ * the statement is kept; otherwise the sentence alone. People often type a new sentence in lower case.
+ */
+function statementBeforeQuestion(sentence: string): string[] {
+  if (!isQuestion(sentence) || !/[.!]\s+[a-z]/.test(sentence)) return [sentence];
+  let cut = -1;
+  for (const match of sentence.matchAll(LOWER_CASE_START)) cut = match.index + match[0].length;
+  // An abbreviation ("e.g. the", "vs. the") or an initial does not end a statement.
+  const before = sentence.slice(0, cut).trimEnd();
+  if (cut < 0 || /(?:\b[a-z]\.[a-z]\.|\b(?:etc|vs|cf|approx)\.|\b[A-Za-z]\.)$/i.test(before))
+    return [sentence];
+  return [before, sentence.slice(cut)];
+}
+
 /**
  * Reads a message's sentences in order. A bare revision ("Scratch that.", "Change of plan.") is read with the
  * sentence after it, which it applies to; a rule that points back ("so let's not do that again") is read with
@@ -248,6 +283,7 @@ export function readText(
       forbids(bare) &&
       topicWords(bare).size <= REFERENCE_WORDS;
     const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
-    readSentence(ledger, sentence, speaker, 0, before);
+    // "The job deletes it on the 8th. what's left for us?": the statement before a question is read on its own.
+    for (const part of statementBeforeQuestion(sentence)) readSentence(ledger, part, speaker, 0, before);
   }
 }

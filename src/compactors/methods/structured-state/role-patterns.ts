@@ -72,6 +72,16 @@ const ASSIGNMENTS: readonly RegExp[] = [
   ),
 ];
 
+// "Noor Haddad reported the crash", "Ravi Menon won't give them access": who a report or a refusal came from, whom
+// to go back to about it. Only people: "Quillstone Outfitters reported a bug" is a customer, not a role.
+const REPORTER = new RegExp(
+  `${CLAUSE_START}${NAME} (?:also |already |just )?(?:says|said|reported|reports|confirmed|confirms|mentioned|noticed|flagged|spotted|found|tells me|told (?:me|us)|refuses|refused|declined|vetoed|won'?t (?:give|allow|approve|sign|let)|will not (?:give|allow|approve|sign|let))\\b`,
+  'g',
+);
+// Last words of organisations' names: a company, a shop or a team reports things too, and is no person.
+const ORGANISATION =
+  /\s(?:inc|ltd|llc|gmbh|group|labs?|media|logistics|outfitters|foods?|mobility|hardware|software|systems|solutions|partners|holdings|bank|health|insurance|studios?|technologies|tech|networks|capital|motors|retail|airlines?|energy|industries|services|consulting|ventures|works|team|squad|platform|support)$/i;
+
 // "ask Priya, she owns the exporter", "Priya (who runs billing)": a first name alone, then a pronoun or "who".
 const BY_PRONOUN = new RegExp(
   `\\b${FIRST_NAME}(?: [A-Z][a-z]+)?(?:,| \\(|\\s[—–-])\\s*(?:who|she|he|they)(?:'s| is| are)? (?:now |also |still )?(?:${ROLE_VERB}|(?:the |our |their |a |an )?(?:[\\w-]+ ){0,2}${ROLE_NOUN}\\b|${ROLE_VERB_BARE})`,
@@ -111,6 +121,11 @@ export function assignedRoleNames(sentence: string, isName: (name: string) => bo
       if (name === undefined || !/^[A-Z]/.test(name) || !isName(name) || names.includes(name)) continue;
       names.push(name);
     }
+  }
+  for (const match of sentence.matchAll(REPORTER)) {
+    const name = match[1];
+    if (name === undefined || ORGANISATION.test(name) || !isName(name) || names.includes(name)) continue;
+    names.push(name);
   }
   return names;
 }

@@ -24,7 +24,7 @@ export function splitSentences(text: string): string[] {
 // "okay", "sounds good") never go: they accept or refuse something, and "yes, do that" without its "yes" is
 // an order with no history. Evaluative words ("good", "great") stay too: "Good news, …" is not filler.
 const MARKER = `(?:ok(?:ay)?,? so|so|also|alright|right|well|anyway|btw|fyi|oh|hm+|ugh|um+|uh|hey|hi|hello|thanks|thank you)`;
-const PHRASE = `(?:by the way|heads up|one more thing|quick one(?: before i forget)?|noting this here|for the record|just so you know|quick note|side note|small thing|one thing for the record|for context|good to know|worth knowing|before i forget|before we go on|while i think of it|circling back(?: to [^:,.]{1,40})?|back to (?:this morning|earlier|yesterday|before))`;
+const PHRASE = `(?:by the way|heads up|one more thing|quick one(?: before i forget)?|noting this here|for the record|just so you know|quick note|side note|small thing|one thing for the record|for context|good to know|worth knowing|before i forget|before we go on|while i think of it|context for later|(?:noting|note|putting|writing) (?:this|that|it) (?:down )?(?:here )?for later|for (?:future|later) reference|circling back(?: to [^:,.]{1,40})?|back to (?:this morning|earlier|yesterday|before))`;
 const SET_OFF = String.raw`\s*(?:[,.:;!—–]|\s-{1,2}\s)[\s,.:;!—–-]*`;
 const OPENER = new RegExp(`^(?:(?:${MARKER}|${PHRASE})${SET_OFF})+`, 'i');
 

@@ -33,7 +33,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
     if (message.role === 'user' || message.role === 'system') {
       const text = message.content.trim();
       if (text === '') continue;
-      if (ledger.goal === '' && message.role === 'user')
+      if (ledger.goal === '' && !ledger.resumed && message.role === 'user')
         ledger.goal = firstWords(stripOpener(text), GOAL_WORDS);
       else if (message.role === 'user') latest = text;
       // Once the accepted proposal is recorded, the bare "sounds good" says nothing more.
@@ -65,7 +65,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.2.0',
+  version: '1.9.0',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,
