@@ -1,20 +1,25 @@
-import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
-import type { CaseItem, ItemType } from '../case/types.js';
-import { normalizeText } from '../scoring/normalize.js';
+import type { CaseItem } from '../case/types.js';
 import type { TargetEvidence } from '../target/target.js';
-import { acceptedProposalScoring, withAcceptedDecisions } from './accepted-proposals.js';
-import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
-import { contentStems, STOPWORDS } from './content-words.js';
-import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
+import { withAcceptedDecisions } from './accepted-proposals.js';
+import { namesIn } from './answer-shapes.js';
+import { contentStems } from './content-words.js';
+import { strongestCue } from './cue-matcher.js';
 import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
-import { buildQueryWeights, overlapScores } from './query-weights.js';
+import {
+  commonWordsOf,
+  mayHoldName,
+  namesInPrompt,
+  type PassageScores,
+  PROFILES,
+  scoreQuestionPassages,
+} from './question-scores.js';
 import { type AnswerShape, type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
 import { exceptionAfter } from './rule-exceptions.js';
-import { correctedText, findSupersessions, type Supersession } from './superseded-values.js';
+import { correctedText } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
 /** What the lexical reader answers when no passage is about the item. */
@@ -24,218 +29,6 @@ export const NOTES_DO_NOT_SAY = 'The notes do not say.';
 export const ANSWER_THRESHOLD = 1.25;
 
 const MAX_LIST_PASSAGES = 5;
-
-interface TypeProfile {
-  sections: readonly ArtifactSectionName[];
-  cue: CueKind;
-  /** Decisions: the newest one wins, so later passages and overrides weigh more. */
-  newestWins: boolean;
-}
-
-const PROFILES: Record<ItemType, TypeProfile> = {
-  locked_decision_retention: { sections: ['Locked decisions'], cue: 'decision', newestWins: true },
-  planning_soundness: { sections: ['Locked decisions'], cue: 'decision', newestWins: true },
-  forbidden_behavior_retention: { sections: ['Forbidden behaviors'], cue: 'rule', newestWins: false },
-  immutable_fact_recall: { sections: ['Immutable facts'], cue: 'fact', newestWins: false },
-  unresolved_task_continuity: {
-    sections: ['Unresolved items', 'Deferred items'],
-    cue: 'task',
-    newestWins: false,
-  },
-  entity_integrity: { sections: ['Entities'], cue: 'entity', newestWins: false },
-};
-
-// One reader per kind: `cues[kind]` with a different kind per item is a slow property look-up.
-const CUES_OF_KIND: Record<CueKind, (cues: CueHits) => readonly number[]> = {
-  rule: (cues) => cues.rule,
-  decision: (cues) => cues.decision,
-  override: (cues) => cues.override,
-  task: (cues) => cues.task,
-  entity: (cues) => cues.entity,
-  fact: (cues) => cues.fact,
-};
-
-const SECTION_WEIGHT = 3;
-const CUE_WEIGHT = 1.5;
-const MAX_CUE_SCORE = 3;
-const OVERRIDE_WEIGHT = 1.5;
-const PROMPT_WORD_WEIGHT = 1;
-const ITEM_CUE_WEIGHT = 2;
-const NAME_WEIGHT = 2;
-const QUESTION_WEIGHT = 0.5;
-const SHAPE_WEIGHT = 2;
-// A label that says what follows is no longer the plan.
-const SAYS_SUPERSEDED =
-  /^(?:[-*•]\s*)?(?:superseded|rejected|dropped|abandoned|obsolete|outdated|old plan|previous plan|no longer|do not use|don'?t use)\b/i;
-const LABEL_WEIGHT = 2;
-
-// An item named by its number: "rule one", "option 2", "step three", "the second option".
-const LABEL =
-  /\b([a-z]+ (?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})|(?:first|second|third|fourth|fifth|last) [a-z]+)\b/i;
-
-// "one" is a function word elsewhere ("the one with the queue") but a number in "rule one".
-const NUMBER_WORDS = new Set(['one']);
-
-/** The numbered label a question names ("What was rule one?": "rule one"), normalised and spaced, if any. */
-function labelIn(prompt: string): string | undefined {
-  for (const match of prompt.matchAll(new RegExp(LABEL.source, 'gi'))) {
-    const label = normalizeText(match[1] as string);
-    // "which one", "the first", "at least two": a function word names no item.
-    if (label.split(' ').some((word) => STOPWORDS.has(word) && !NUMBER_WORDS.has(word))) continue;
-    return ` ${label} `;
-  }
-  return undefined;
-}
-
-const MISSING_SHAPE_WEIGHT = 0.5;
-
-const NO_SUPERSESSIONS: readonly Supersession[] = Object.freeze([]);
-
-/** Each passage's bonus for holding the kind of value asked for, and the neighbour it borrowed one from (-1: none). */
-interface ShapeScores {
-  bonus: Float64Array;
-  lender: Int32Array;
-}
-
-/** Every passage's score by position: `base` decides whether it answers at all, `total` adds recency. */
-export interface PassageScores {
-  base: Float64Array;
-  total: Float64Array;
-  /** Each passage's bonus for holding the kind of value asked for; undefined when none is asked for. */
-  shaped: ShapeScores | undefined;
-}
-
-/**
- * Scores every passage for a question item: its section, the cue words of the item's type, the item prompt's
- * content words and the item's cues (weighted higher), each word or cue counting less the more passages hold
- * it. For decisions, later passages and overrides score more, so the newest decision wins; for the rest,
- * recency only breaks near-ties.
- */
-export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): PassageScores {
-  const profile = PROFILES[item.type];
-  // A name in the question says whom it is about, more than any other word of it ("What does Ana Lima own?").
-  const names = namesInPrompt(parsed, item.prompt);
-  const query = buildQueryWeights([
-    { stems: contentStems(item.cues.join(' ')), weight: ITEM_CUE_WEIGHT },
-    { stems: contentStems(names.join(' ')), weight: NAME_WEIGHT },
-    { stems: contentStems(item.prompt), weight: PROMPT_WORD_WEIGHT },
-  ]);
-  const overlaps = overlapScores(parsed, query);
-  const labelled = labelIn(item.prompt);
-  const { passages, cueFrequency } = parsed;
-  const last = Math.max(passages.length - 1, 1);
-  const recencyWeight = profile.newestWins ? 1 : 0.25;
-  const factShapeRarity = rarity(parsed.factShapeFrequency);
-  const cuesOfKind = CUES_OF_KIND[profile.cue];
-  const shape = questionShape(item.prompt);
-  const subjectName = shape.yesNo ? names[0] : undefined;
-  const subject = subjectName === undefined ? undefined : ` ${normalizeText(subjectName)} `;
-  const shapeBonus = shapeScores(parsed, item.prompt);
-  // A question for a value: a passage stating one that a later message corrected answers it all the same (it
-  // is quoted with the corrected value, see `correctedText`), even when it also asks something.
-  const corrections = shape.wants.includes('number') ? findSupersessions(parsed) : NO_SUPERSESSIONS;
-  const stated = new Set(corrections.map((supersession) => supersession.stated.position));
-  // An option the user accepted is a decision, as if listed under Locked decisions; those passed over are not.
-  const accepted = profile.newestWins
-    ? acceptedProposalScoring(parsed, overlaps, { decided: SECTION_WEIGHT, setAside: QUESTION_WEIGHT })
-    : undefined;
-  const base = new Float64Array(passages.length);
-  const total = new Float64Array(passages.length);
-  for (let index = 0; index < passages.length; index++) {
-    const passage = passages[index] as Passage;
-    let cue = 0;
-    for (const id of cuesOfKind(passage.cues)) cue += rarity(cueFrequency[id] as number);
-    if (profile.cue === 'fact') cue += passage.factShape * factShapeRarity;
-    // Terms that are 0 are skipped, not added: the sum is the same to the last bit, and most passages have none.
-    const overlap =
-      (overlaps[index] as number) +
-      (labelled !== undefined && ` ${passage.normalized} `.includes(labelled) ? LABEL_WEIGHT : 0);
-    let score = overlap;
-    // Fact and role words alone ("path", "directory", "owner" in a tool call) say what kind of passage it is,
-    // not that it is about the question: without a word of the question or the item's section they count
-    // half. Rule, decision and task words are what such a question asks for, and count in full.
-    const inSection = profile.sections.includes(passage.section);
-    const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
-    if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
-    if (inSection) score += SECTION_WEIGHT;
-    if (accepted !== undefined) score = accepted(index, overlap, score);
-    if (profile.newestWins && passage.cues.override.length > 0)
-      score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
-    // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
-    if (passage.text.includes('?') && !stated.has(index)) score *= QUESTION_WEIGHT;
-    // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
-    if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
-    // "Does Ana Lima own X?" is about Ana Lima: a passage that does not name her answers it only by chance.
-    if (subject !== undefined && !` ${passage.normalized} `.includes(subject)) score *= QUESTION_WEIGHT;
-    // A passage without the kind of value asked for ("who" and no name) cannot answer; one with it gains.
-    if (shapeBonus !== undefined) {
-      const bonus = shapeBonus.bonus[index] as number;
-      score = bonus === 0 ? score * MISSING_SHAPE_WEIGHT : score + bonus;
-    }
-    base[index] = score;
-    total[index] = score + (recencyWeight * passage.position) / last;
-  }
-  return { base, total, shaped: shapeBonus };
-}
-
-const commonWords = new WeakMap<ParsedArtifact, Set<string>>();
-
-/** The words an artifact writes in lower case, read once per parsed artifact. */
-function commonWordsOf(parsed: ParsedArtifact): Set<string> {
-  let words = commonWords.get(parsed);
-  if (words === undefined) {
-    words = lowercaseWords(parsed.passages.map((passage) => passage.text));
-    commonWords.set(parsed, words);
-  }
-  return words;
-}
-
-/**
- * Every passage's bonus for holding the kind of value the question asks for (a person's name for "who", digits
- * for "how long" or "which port"), each kind counting less the more passages hold it; undefined when the
- * question asks for no particular kind.
- */
-function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | undefined {
-  const { wants } = questionShape(prompt);
-  if (wants.length === 0) return undefined;
-  const { passages } = parsed;
-  const bonus = new Float64Array(passages.length);
-  const lender = new Int32Array(passages.length).fill(-1);
-  let any = false;
-  const common = commonWordsOf(parsed);
-  const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
-  for (const shape of wants) {
-    const holds = passages.map((passage) => holdsShape(withoutHeader(passage.text), shape, common, named));
-    // People a conversation is about are named by those in it: a name in a tool's output (a commit's author, a
-    // log line) is a record, so it counts half, and only the names people said decide how rare a name is.
-    const recorded = shape === 'person' ? toolExchanges(parsed).inOutput : undefined;
-    const said = holds.filter((held, index) => held && recorded?.[index] !== 1).length;
-    const count = said > 0 ? said : holds.filter(Boolean).length;
-    // With no passage of the kind at all, the reader cannot tell which passages could answer: no bonus or cost.
-    if (count === 0) continue;
-    any = true;
-    const weight = SHAPE_WEIGHT * rarity(count);
-    holds.forEach((held, index) => {
-      if (held) {
-        const share = said > 0 && recorded?.[index] === 1 ? RECORDED_NAME_SHARE : 1;
-        bonus[index] = (bonus[index] as number) + weight * share;
-        return;
-      }
-      // A long line read as sentences: "Yusuf from finance pinged me. Auditors want the rate at issue time."
-      // The sentence about the question borrows the name from the one next to it, and is quoted with it.
-      for (const next of [index - 1, index + 1]) {
-        if (holds[next] !== true || passages[next]?.line !== passages[index]?.line) continue;
-        bonus[index] = (bonus[index] as number) + weight / 2;
-        lender[index] = next;
-        break;
-      }
-    });
-  }
-  return any ? { bonus, lender } : undefined;
-}
-
-/** A name in a tool's output counts this share of one a person said. */
-const RECORDED_NAME_SHARE = 0.5;
 
 /** What the item looks for in the passage it is answered from (see `focusPassage`). */
 function focusOf(parsed: ParsedArtifact, item: CaseItem, shape: QuestionShape): Focus {
@@ -249,18 +42,6 @@ function focusOf(parsed: ParsedArtifact, item: CaseItem, shape: QuestionShape): 
     named: new Set(namesInPrompt(parsed, item.prompt).map((name) => name.toLowerCase())),
     subject: shape.yesNo && needsNames ? subjectOf(item.prompt, common) : undefined,
   };
-}
-
-// Two capitalised words in a row: without them a text holds no name, and the artifact need not be read for one.
-const TWO_CAPITALISED = /\p{Lu}\p{Ll}+[ -]\p{Lu}\p{Ll}/u;
-
-function mayHoldName(text: string): boolean {
-  return TWO_CAPITALISED.test(text);
-}
-
-/** The names a prompt holds, read against the artifact's common words only when it may hold one. */
-function namesInPrompt(parsed: ParsedArtifact, prompt: string): string[] {
-  return mayHoldName(prompt) ? namesIn(prompt, commonWordsOf(parsed)) : [];
 }
 
 function evidenceOf(passage: Passage): TargetEvidence {
