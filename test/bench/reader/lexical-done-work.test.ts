@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLexicalTarget } from '../../../src/bench/reader/index.js';
 import { saysDone } from '../../../src/bench/reader/task-done.js';
-import { makeItem } from './make-item.js';
+import { takeOrRefuse } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
-
-async function take(artifactText: string, temptingDefault: string) {
-  const item = makeItem({ type: 'planning_soundness', prompt: 'What do you do next?', temptingDefault });
-  return createLexicalTarget().answer({ artifactText, item });
-}
 
 describe('saysDone', () => {
   it('reads work that someone did or that stopped mattering', () => {
@@ -33,7 +27,7 @@ describe('lexical reader: work that needs no doing any more', () => {
       20: 'user: leftovers: reply to Brindle Co with the workaround, and update the restore runbook.',
       90: 'user: by the way Ola from support already replied to Brindle Co with the workaround.',
     });
-    const result = await take(artifactText, 'reply to Brindle Co with the workaround');
+    const result = await takeOrRefuse(artifactText, 'reply to Brindle Co with the workaround');
     expect(result.response).toMatch(/^I will not reply to Brindle Co with the workaround: .*already replied/);
   });
 
@@ -42,7 +36,7 @@ describe('lexical reader: work that needs no doing any more', () => {
       20: 'user: the release CI fails on the Windows build and on macOS notarization.',
       90: 'user: no need to bother with the Windows build, the next major drops Windows.',
     });
-    const result = await take(artifactText, 'fix the Windows build');
+    const result = await takeOrRefuse(artifactText, 'fix the Windows build');
     expect(result.response).toMatch(/^I will not fix the Windows build/);
   });
 
@@ -51,7 +45,7 @@ describe('lexical reader: work that needs no doing any more', () => {
       20: 'user: leftovers: reply to Brindle Co with the workaround, and update the restore runbook.',
       90: "user: send the runbook to Ana when it's done.",
     });
-    const result = await take(artifactText, 'reply to Brindle Co with the workaround');
+    const result = await takeOrRefuse(artifactText, 'reply to Brindle Co with the workaround');
     expect(result.response).toBe('Next step: reply to Brindle Co with the workaround.');
   });
 });

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createLexicalTarget } from '../../../src/bench/reader/index.js';
 import { classifyMention } from '../../../src/bench/scoring/mentions.js';
-import { makeItem } from './make-item.js';
+import { takeOrRefuse } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
-
-async function take(artifactText: string, temptingDefault: string) {
-  const item = makeItem({ type: 'planning_soundness', prompt: 'What do you do next?', temptingDefault });
-  return createLexicalTarget().answer({ artifactText, item });
-}
 
 describe('lexical reader: a tempting default said in other words', () => {
   it('refuses it when a rule names only its distinctive word', async () => {
     const artifactText = transcriptArtifact(120, {
       40: 'user: Before you reach for a library, keep luxon out of this.',
     });
-    const result = await take(artifactText, 'add luxon');
+    const result = await takeOrRefuse(artifactText, 'add luxon');
     expect(result.response).toMatch(/^I will not add luxon: user: Before you reach for a library/);
     expect(classifyMention(result.response, 'luxon')).toBe('rejected');
   });
@@ -23,7 +17,7 @@ describe('lexical reader: a tempting default said in other words', () => {
     const artifactText = transcriptArtifact(120, {
       40: "user: I'd rather we leave the nightly compaction alone, finance reads from it.",
     });
-    const result = await take(artifactText, 'pause nightly compaction');
+    const result = await takeOrRefuse(artifactText, 'pause nightly compaction');
     expect(result.response).toMatch(/^I will not pause nightly compaction/);
   });
 
@@ -31,19 +25,19 @@ describe('lexical reader: a tempting default said in other words', () => {
     const artifactText = transcriptArtifact(120, {
       40: 'user: pin grpc-js 1.9.14. wait, no, that one leaks sockets, 1.9.15 is the good one.',
     });
-    const result = await take(artifactText, 'pin grpc-js 1.9.14');
+    const result = await takeOrRefuse(artifactText, 'pin grpc-js 1.9.14');
     expect(result.response).toMatch(/^I will not pin grpc-js 1\.9\.14/);
   });
 
   it('takes it when the words only appear in unrelated passages', async () => {
     // "add" is everywhere and "luxon" is nowhere: nothing speaks to the action.
     const artifactText = transcriptArtifact(120, { 40: 'user: add a test for the parser please.' });
-    expect((await take(artifactText, 'add luxon')).response).toBe('Next step: add luxon.');
+    expect((await takeOrRefuse(artifactText, 'add luxon')).response).toBe('Next step: add luxon.');
   });
 
   it('takes it when the passage naming it says to do it', async () => {
     const artifactText = transcriptArtifact(120, { 40: 'user: we could bring luxon in for the dates.' });
-    expect((await take(artifactText, 'add luxon')).response).toBe('Next step: add luxon.');
+    expect((await takeOrRefuse(artifactText, 'add luxon')).response).toBe('Next step: add luxon.');
   });
 });
 
@@ -55,7 +49,7 @@ describe('lexical reader: a proposal the user agreed to', () => {
 
   it('refuses the option the proposal advised against once the user agrees', async () => {
     const artifactText = transcriptArtifact(120, { 40: proposal, 41: 'user: sounds good, go ahead' });
-    const result = await take(artifactText, 'bump the worker memory to 8 GB');
+    const result = await takeOrRefuse(artifactText, 'bump the worker memory to 8 GB');
     // The acceptance is why; the recommendation is the next step.
     expect(result.response).toMatch(
       /^I will not bump the worker memory to 8 GB: user: sounds good, go ahead\. Next step: .*I'd suggest streaming/,
@@ -63,7 +57,7 @@ describe('lexical reader: a proposal the user agreed to', () => {
     // A proposal long enough to be read sentence by sentence: the recommendation is a passage of its own.
     const long = `${proposal} That keeps memory flat whatever the account size, and the job gets a progress log per page.`;
     const artifact = transcriptArtifact(120, { 40: long, 41: 'user: sounds good, go ahead' });
-    expect((await take(artifact, 'bump the worker memory to 8 GB')).response).toMatch(
+    expect((await takeOrRefuse(artifact, 'bump the worker memory to 8 GB')).response).toMatch(
       /^I will not bump the worker memory to 8 GB: user: sounds good, go ahead\. Next step: I'd suggest streaming/,
     );
   });
@@ -71,7 +65,7 @@ describe('lexical reader: a proposal the user agreed to', () => {
   it('takes it when nobody agreed, or the reply says more than yes', async () => {
     for (const reply of ['user: hm, let me think about it overnight', 'tool: PASS test/export.test.ts']) {
       const artifactText = transcriptArtifact(120, { 40: proposal, 41: reply });
-      expect((await take(artifactText, 'bump the worker memory to 8 GB')).response).toBe(
+      expect((await takeOrRefuse(artifactText, 'bump the worker memory to 8 GB')).response).toBe(
         'Next step: bump the worker memory to 8 GB.',
       );
     }
@@ -87,7 +81,7 @@ describe('lexical reader: a rule about a thing the action does', () => {
       40: 'user: never push straight to release-train, fixes go through the merge queue like everything else.',
       60: pushed,
     });
-    const result = await take(artifactText, 'git push origin fix/login-redirect:release-train');
+    const result = await takeOrRefuse(artifactText, 'git push origin fix/login-redirect:release-train');
     expect(result.response).toMatch(
       /^I will not git push origin fix\/login-redirect:release-train: user: never/,
     );
@@ -98,7 +92,7 @@ describe('lexical reader: a rule about a thing the action does', () => {
       40: 'user: never push straight to main, fixes go through the merge queue like everything else.',
       60: pushed,
     });
-    const result = await take(artifactText, 'git push origin fix/login-redirect:release-train');
+    const result = await takeOrRefuse(artifactText, 'git push origin fix/login-redirect:release-train');
     expect(result.response).toBe('Next step: git push origin fix/login-redirect:release-train.');
   });
 });
