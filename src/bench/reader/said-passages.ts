@@ -1,10 +1,8 @@
 import { CORRECTION_IDIOMS, MISTAKE_IDIOMS, PLAN_IDIOMS } from './correction-idioms.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { type TranscriptMessage, transcriptMessages } from './transcript-messages.js';
 import { type ValueToken, valueTokens } from './value-forms.js';
-
-// "[turn 3] user: …", "assistant: …", "[turn 2] assistant calls read_file {…}", "[turn 2] tool search: …".
-const ROLE_PREFIX = /^(?:\[turn \d+\]\s*)?(user|assistant|system|developer|tool)\b([^:\n]{0,60}):\s*/i;
 
 function escapeIdiom(idiom: string): string {
   return idiom
@@ -91,25 +89,22 @@ export function saidPassages(parsed: ParsedArtifact): readonly Said[] {
   const cached = saidCache.get(parsed);
   if (cached !== undefined) return cached;
   const said: Said[] = [];
-  let role: string | undefined;
-  let speaking = true;
-  let line = -1;
+  const messages = transcriptMessages(parsed);
+  let next = 0;
   for (const passage of parsed.passages) {
-    let body = passage.text;
-    if (passage.line !== line) {
-      line = passage.line;
-      const prefix = ROLE_PREFIX.exec(body);
-      if (prefix !== null) {
-        role = (prefix[1] as string).toLowerCase();
-        speaking = role !== 'tool' && !/\bcalls\b/i.test(prefix[2] as string);
-        body = body.slice(prefix[0].length);
-      }
-    }
-    if (!speaking) continue;
+    while (next < messages.length && (messages[next] as TranscriptMessage).end <= passage.position) next++;
+    const message = messages[next];
+    const inMessage = message !== undefined && message.start <= passage.position;
+    // A tool's output or call is no one's words; notes outside any message are.
+    if (inMessage && message.role === 'other') continue;
+    const body =
+      inMessage && message.start === passage.position
+        ? passage.text.slice(message.headerLength)
+        : passage.text;
     const values = valueTokens(
       body.includes('`') ? body.replace(CODE_SPAN, (span) => ' '.repeat(span.length)) : body,
     );
-    said.push({ passage, role, body, values });
+    said.push({ passage, role: inMessage ? message.role : undefined, body, values });
   }
   saidCache.set(parsed, said);
   return said;
