@@ -103,10 +103,14 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const profile = PROFILES[item.type];
   // A name in the question says whom it is about, more than any other word of it ("What does Ana Lima own?").
   const names = namesInPrompt(parsed, item.prompt);
+  const shape = questionShape(item.prompt);
+  // "Which file holds …?": every passage that reads a file shares "file"; the word says what kind of answer
+  // is wanted (the shape bonus rewards that), not what the answer is about.
+  const kindStems = new Set(contentStems(shape.kindWords.join(' ')));
   const query = buildQueryWeights([
     { stems: contentStems(item.cues.join(' ')), weight: ITEM_CUE_WEIGHT },
     { stems: contentStems(names.join(' ')), weight: NAME_WEIGHT },
-    { stems: contentStems(item.prompt), weight: PROMPT_WORD_WEIGHT },
+    { stems: contentStems(item.prompt).filter((stem) => !kindStems.has(stem)), weight: PROMPT_WORD_WEIGHT },
   ]);
   const overlaps = overlapScores(parsed, query);
   const labelled = labelIn(item.prompt);
@@ -115,7 +119,6 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const recencyWeight = profile.newestWins ? 1 : 0.25;
   const factShapeRarity = rarity(parsed.factShapeFrequency);
   const cuesOfKind = CUES_OF_KIND[profile.cue];
-  const shape = questionShape(item.prompt);
   const subjectName = shape.yesNo ? names[0] : undefined;
   const subject = subjectName === undefined ? undefined : ` ${normalizeText(subjectName)} `;
   const shapeBonus = shapeScores(parsed, item.prompt);

@@ -14,6 +14,11 @@ export interface QuestionShape {
   asksFor: 'rule' | 'decision' | undefined;
   /** A question that starts with an auxiliary ("Does …", "Should we …"): answered by the clause about it. */
   yesNo: boolean;
+  /**
+   * The nouns that name the kind of value asked for ("file" in "Which file holds …?"): they say what kind of
+   * answer is wanted, not what it is about, so they are no topic word.
+   */
+  kindWords: readonly string[];
 }
 
 // Asking for a person: "who", "whose", "which colleague", "the name of the owner".
@@ -26,7 +31,7 @@ const WANTS_NUMBER =
 
 // Asking for something written as an identifier: a file, a branch, a command, a table.
 const WANTS_IDENTIFIER =
-  /\b(?:which|what)\s+(?:\w+\s+)?(?:files?|path|folder|directory|module|script|branch|command|endpoint|url|flag|package|image)\b/i;
+  /\b(?:which|what)\s+(?:\w+\s+)?(files?|path|folder|directory|module|script|branch|command|endpoint|url|flag|package|image)\b/i;
 
 // A quotation: straight or curly quotes around at least two words.
 const QUOTED = /(?:^|[\s(:])['‘"“]([^'’"”]+?\s[^'’"”]+?)['’"”](?=$|[\s.,;:?!)—-])/g;
@@ -44,11 +49,13 @@ export function questionShape(prompt: string): QuestionShape {
   const wants: AnswerShape[] = [];
   if (WANTS_PERSON.test(prompt)) wants.push('person');
   if (WANTS_NUMBER.test(prompt)) wants.push('number');
-  if (WANTS_IDENTIFIER.test(prompt)) wants.push('identifier');
+  const identifier = WANTS_IDENTIFIER.exec(prompt);
+  if (identifier !== null) wants.push('identifier');
   const quoted = Array.from(prompt.matchAll(QUOTED), (match) => match[1] as string);
   // "Does A own B?" but not "Does the team know who owns B?" (a wh-word makes it an open question).
   const yesNo = AUXILIARY.test(prompt.trim()) && wants.length === 0;
   const unquoted = prompt.replace(QUOTED, ' ');
   const asksFor = ASKS_RULE.test(unquoted) ? 'rule' : ASKS_DECISION.test(unquoted) ? 'decision' : undefined;
-  return { wants, quoted, asksFor, yesNo };
+  const kindWords = identifier === null ? [] : [(identifier[1] as string).toLowerCase()];
+  return { wants, quoted, asksFor, yesNo, kindWords };
 }

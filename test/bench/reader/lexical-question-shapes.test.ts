@@ -272,3 +272,23 @@ describe('lexical reader: a question asked with a default in mind', () => {
     expect(result.response).toBe('Next step: Hi Oskar Lindgren, does the agreement allow this.');
   });
 });
+
+describe('lexical reader: the word that names the kind of answer', () => {
+  it('reads "file" in "which file …?" as the kind of answer, not as a topic every file read shares', async () => {
+    expect(questionShape('Which config file holds the proxy settings?').kindWords).toEqual(['file']);
+    const reads: Record<number, string> = {};
+    for (let turn = 1; turn <= 30; turn++) {
+      reads[turn * 4] = `[turn ${turn}] assistant calls read_file {"path":"src/area${turn}/part_${turn}.ts"}`;
+      reads[turn * 4 + 1] = `[turn ${turn}] tool read_file: // session timeout for worker ${turn}`;
+    }
+    const artifactText = transcriptArtifact(140, {
+      ...reads,
+      90: '[turn 22] user: the session timeout is too short, see deploy/edge/session.conf',
+    });
+    const result = await ask(artifactText, {
+      type: 'immutable_fact_recall',
+      prompt: 'Which file holds the session timeout?',
+    });
+    expect(result.response).toContain('deploy/edge/session.conf');
+  });
+});
