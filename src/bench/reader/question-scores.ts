@@ -132,6 +132,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     : undefined;
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
+  const exchanges = toolExchanges(parsed);
   for (let index = 0; index < passages.length; index++) {
     const passage = passages[index] as Passage;
     let cue = 0;
@@ -147,7 +148,9 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // half. Rule, decision and task words are what such a question asks for, and count in full.
     const inSection = profile.sections.includes(passage.section);
     const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
-    if (cue !== 0) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
+    // A call's argument names ("path", "directory") are the tool's, not a fact anyone stated.
+    const call = profile.cue === 'fact' && exchanges.partner[index] !== -1 && exchanges.inOutput[index] === 0;
+    if (cue !== 0 && !call) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
     if (inSection) score += SECTION_WEIGHT;
     if (accepted !== undefined) score = accepted(index, overlap, score);
     if (profile.newestWins && passage.cues.override.length > 0)

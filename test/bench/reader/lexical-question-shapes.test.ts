@@ -292,3 +292,22 @@ describe('lexical reader: the word that names the kind of answer', () => {
     expect(result.response).toContain('deploy/edge/session.conf');
   });
 });
+
+describe('lexical reader: a tool call states no fact', () => {
+  it('does not take the argument names of a call ("path") for words that come with a fact', async () => {
+    const reads: Record<number, string> = {};
+    for (let turn = 1; turn <= 30; turn++) {
+      reads[turn * 4] = `[turn ${turn}] assistant calls read_file {"path":"src/billing/retry_${turn}.ts"}`;
+      reads[turn * 4 + 1] = `[turn ${turn}] tool read_file: // retry helper number ${turn}`;
+    }
+    const artifactText = transcriptArtifact(140, {
+      ...reads,
+      90: '[turn 22] user: heads-up, billing retries give up after 45 minutes',
+    });
+    const result = await ask(artifactText, {
+      type: 'immutable_fact_recall',
+      prompt: 'How long before billing retries give up?',
+    });
+    expect(result.response).toContain('45 minutes');
+  });
+});
