@@ -1,5 +1,6 @@
 import type { CaseItem } from '../case/types.js';
 import type { Target, TargetAnswer } from '../target/target.js';
+import { addressedAsNotesSay } from './addressee.js';
 import { answerApplicationItem } from './answer-application-item.js';
 import { answerQuestionItem, answerWantedValue } from './answer-question-item.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
@@ -50,7 +51,9 @@ function answerItem(parsed: ParsedArtifact, item: CaseItem): Omit<TargetAnswer, 
   if (item.temptingDefault !== undefined) {
     const applied = answerApplicationItem(parsed, item.prompt, item.temptingDefault);
     if (applied.evidence.length > 0) return applied;
-    return answerWantedValue(parsed, item) ?? applied;
+    return (
+      answerWantedValue(parsed, item) ?? addressedAsNotesSay(parsed, item, item.temptingDefault) ?? applied
+    );
   }
   if (item.check.kind !== 'forbidden_absent') return answerQuestionItem(parsed, item);
   const applied = answerApplicationItem(parsed, item.prompt, item.check.value);

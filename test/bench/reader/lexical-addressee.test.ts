@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { makeItem } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+const notes = transcriptArtifact(90, {
+  8: '[turn 2] user: Tobias Rydell fixed the exporter crash last night, nice work.',
+  30: '[turn 9] user: any overspend on the cloud budget needs a sign-off, Ingrid Solberg approves those.',
+  70: '[turn 20] user: the overspend report is ready, we need the approval before Friday.',
+});
+
+async function draft(prompt: string, temptingDefault: string, artifactText = notes) {
+  const item = makeItem({
+    type: 'entity_integrity',
+    prompt,
+    temptingDefault,
+    check: { kind: 'contains_normalized', value: 'Ingrid Solberg' },
+  });
+  return createLexicalTarget().answer({ artifactText, item });
+}
+
+describe('lexical reader: whom a task addresses', () => {
+  it('addresses the person the notes give for the task, not the one the default names', async () => {
+    const result = await draft(
+      'Write the sign-off request for the overspend, addressed by name.',
+      'Hi Tobias Rydell, can you approve the overspend?',
+    );
+    expect(result.response).toBe('Next step: Hi Ingrid Solberg, can you approve the overspend?');
+    expect(result.evidence.map((entry) => entry.text)).toContainEqual(expect.stringContaining('Ingrid'));
+  });
+
+  it('keeps the default when the notes give the person it already names', async () => {
+    const result = await draft(
+      'Write the sign-off request for the overspend, addressed by name.',
+      'Hi Ingrid Solberg, can you approve the overspend?',
+    );
+    expect(result.response).toBe('Next step: Hi Ingrid Solberg, can you approve the overspend.');
+  });
+
+  it('leaves a task that addresses nobody as the default has it', async () => {
+    const result = await draft(
+      'Write the sign-off request for the overspend.',
+      'Hi Tobias Rydell, can you approve the overspend?',
+    );
+    expect(result.response).toBe('Next step: Hi Tobias Rydell, can you approve the overspend.');
+  });
+
+  it('keeps the default when the notes name nobody for the task', async () => {
+    const result = await draft(
+      'Write the sign-off request for the overspend, addressed by name.',
+      'Hi Tobias Rydell, can you approve the overspend?',
+      transcriptArtifact(90, { 8: '[turn 2] user: Tobias Rydell fixed the exporter crash last night.' }),
+    );
+    expect(result.response).toBe('Next step: Hi Tobias Rydell, can you approve the overspend.');
+  });
+});
