@@ -25,8 +25,15 @@ import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 /** What the lexical reader answers when no passage is about the item. */
 export const NOTES_DO_NOT_SAY = 'The notes do not say.';
 
-/** A passage needs at least this score (before the recency tie-break) to be an answer. */
-export const ANSWER_THRESHOLD = 1.25;
+/**
+ * A passage needs at least this score (before the recency tie-break) to be an answer: about one distinctive
+ * word of the question (a word in one passage counts 1, in two 0.74), or cue and section weight. Methods that
+ * dropped the fact are not answered more by chance at this level than at 1.25 (elite suite, same scores).
+ */
+export const ANSWER_THRESHOLD = 0.9;
+
+/** What a passage must score to be the referent of a quote, or to answer in its place (`resolveReference`). */
+const REFERENCE_THRESHOLD = 1.25;
 
 const MAX_LIST_PASSAGES = 5;
 
@@ -137,8 +144,10 @@ export function answerQuestionItem(
   const first = top[0];
   // A quoted reference is resolved even when no passage scores enough on its own: the quote says where to look.
   if (shape.quoted.length > 0) {
-    const referent = resolveReference(parsed, shape, scores.base, ANSWER_THRESHOLD, {
-      best: first,
+    // A passage that only just reaches the threshold does not answer a question that points back at a quote.
+    const confident = first !== undefined && (scores.base[first] as number) >= REFERENCE_THRESHOLD;
+    const referent = resolveReference(parsed, shape, scores.base, REFERENCE_THRESHOLD, {
+      best: confident ? first : undefined,
       canAnswer: (position) => scores.shaped?.bonus[position] !== 0,
     });
     if (referent !== undefined) {

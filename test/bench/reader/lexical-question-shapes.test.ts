@@ -311,3 +311,21 @@ describe('lexical reader: a tool call states no fact', () => {
     expect(result.response).toContain('45 minutes');
   });
 });
+
+describe('lexical reader: how much a passage must share with the question', () => {
+  it('answers from the passages sharing a distinctive word with the question, though nothing else', async () => {
+    // "fired" is in two passages: one word, a little less rare, is enough.
+    const artifactText = transcriptArtifact(120, {
+      20: '[turn 3] user: the pager fired twice overnight, ignore it',
+      60: '[turn 14] tool run_command: DiskPressure is firing on the batch nodes',
+    });
+    const result = await ask(artifactText, { type: 'immutable_fact_recall', prompt: 'Which alert fired?' });
+    expect(result.response).toContain('DiskPressure');
+  });
+
+  it('still says the notes do not say when no passage shares a word with the question', async () => {
+    const artifactText = transcriptArtifact(120, {});
+    const result = await ask(artifactText, { type: 'immutable_fact_recall', prompt: 'Which alert fired?' });
+    expect(result.response).toBe('The notes do not say.');
+  });
+});
