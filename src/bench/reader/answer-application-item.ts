@@ -2,6 +2,7 @@ import { classifyMention } from '../scoring/mentions.js';
 import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
+import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import { heldBackAfter } from './held-back-predicate.js';
@@ -83,7 +84,18 @@ function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): R
   return { kind: 'reversed', passage, standing: reversal.text };
 }
 
+/**
+ * Why the reader will not take the action: what the notes say of it as written or in its words, else a later
+ * message that closes it in other words ("took care of the key thing", "skip it", a commit doing it).
+ */
 function findReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
+  const stated = findStatedReason(parsed, prompt, action);
+  if (stated !== undefined) return stated;
+  const closed = closingPassage(parsed, action, -1);
+  return closed === undefined ? undefined : { kind: 'superseded', passage: closed };
+}
+
+function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
   const literal = findMentions(parsed, action);
   const mentions = literal.length > 0 ? literal : findLooseMentions(parsed, action);
   const listed = mentions.find((entry) => entry.passage.section === 'Forbidden behaviors');

@@ -2,6 +2,7 @@ import type { CaseItem } from '../case/types.js';
 import type { TargetEvidence } from '../target/target.js';
 import { withAcceptedDecisions } from './accepted-proposals.js';
 import { namesIn } from './answer-shapes.js';
+import { withoutClosedTasks } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
@@ -242,6 +243,9 @@ function latestStatement(
 ): { text: string; sources: Passage[] } {
   const corrected = correctedText(parsed, passage);
   if (corrected !== undefined) return { text: corrected.text, sources: [passage, ...corrected.corrections] };
+  // A list of tasks is quoted without those done or set aside since: they are no longer to do.
+  const open = withoutClosedTasks(parsed, passage, passage.text);
+  if (open !== undefined) return { text: open, sources: [passage] };
   const reversal = plans
     ? planReversal(parsed, passage, focusPassage(passage.text, focus), focus.stems)
     : undefined;

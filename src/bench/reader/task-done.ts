@@ -7,6 +7,11 @@ import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 const DONE =
   /(?<!\b(?:when|once|after|until|till|before|if|unless|whether|as soon as)\b[^.;!?]{0,30})\b(?:already\s+(?:been\s+)?(?:\w+ed|done|did|sent|sorted|made|wrote|written|ran|run|took|taken|set up|paid|shipped|built|out)\b|(?:has|have|had)\s+been\s+\w+(?:ed|en)\b|(?:is|are|was|were|got|'s)\s+(?:all\s+)?(?:done|finished|complete|completed|sorted|handled|resolved|closed|merged|shipped|fixed|taken care of|dealt with|wrapped up)\b|taken care of|took care of|sorted out|(?:no|don'?t|doesn'?t|won'?t)\s+need(?:s)?\s+to|no need for|not needed|no longer needed|isn'?t needed|aren'?t needed|moot|(?:checked|ticked|crossed) off)/i;
 
+/** Whether a sentence says some work is done or no longer needed ("already replied", "taken care of"). */
+export function saysWorkDone(sentence: string): boolean {
+  return DONE.test(sentence);
+}
+
 const POINTS_BACK = /^(?:that|this|it|they|those|these)\b/i;
 
 /**

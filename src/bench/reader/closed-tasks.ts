@@ -1,0 +1,162 @@
+import { normalizeText } from '../scoring/normalize.js';
+import { contentStems, stemOf, wordsOf } from './content-words.js';
+import type { ParsedArtifact } from './parse-artifact-text.js';
+import type { Passage } from './passage.js';
+import { buildQueryWeights, matchMasks } from './query-weights.js';
+import { saysWorkDone } from './task-done.js';
+import { toolExchanges, withoutHeader } from './tool-exchanges.js';
+
+// Work set aside rather than done: "skip it", "leave it as is", "it's fine as is", "nobody looks at the old
+// dashboard", "forget the CSV thing", "not worth it".
+const SET_ASIDE =
+  /\b(?:skip (?:it|that|this|them)|leave (?:it|that|this|them)\b|(?:fine|ok|okay|good|right) as (?:it )?is|nobody (?:looks at|uses|reads|needs|cares about|opens)|forget (?:the|about)\b|drop (?:it|that|this)\b|not worth (?:it|doing|the)|don'?t bother)/i;
+
+// "the key thing", "the CSV stuff": a task named by one of its words. Not "the main thing", which ranks.
+const THING = /\bthe ([\w-]+) (?:thing|stuff|ticket|task|item)\b/gi;
+const RANKING = new Set([
+  'main',
+  'important',
+  'big',
+  'biggest',
+  'only',
+  'first',
+  'last',
+  'next',
+  'other',
+  'same',
+]);
+
+// A line of `git log --oneline` or a commit subject: a hash, then what the commit did.
+const COMMIT_LINE = /^[0-9a-f]{7,40}\s+\S/;
+
+const TWO_CAPITALISED = /\p{Lu}\p{Ll}+[ -]\p{Lu}\p{Ll}/u;
+
+/** A word of a task in at most this many passages names it; more often it is everywhere. */
+const DISTINCTIVE_FREQUENCY = 8;
+
+// A sentence ends at ., ! or ? before a space: people type without capitals.
+const SENTENCE_END = /(?<=[.!?])\s+/;
+
+/**
+ * The first passage after `after` that closes the task: one naming it (two of its distinctive words, or "the
+ * X thing" with X a word of it) in a sentence that says the work is done or set aside, or in the next
+ * sentence; or a commit line in a tool's output naming it. Undefined when none does.
+ */
+export function closingPassage(parsed: ParsedArtifact, task: string, after: number): Passage | undefined {
+  const stems = contentStems(task);
+  if (stems.length === 0) return undefined;
+  const query = buildQueryWeights([{ stems, weight: 1 }]);
+  const masks = matchMasks(parsed, query);
+  const frequency = new Array<number>(query.weights.length).fill(0);
+  for (const mask of masks)
+    for (let bit = 0; bit < frequency.length; bit++) if (mask & (1 << bit)) frequency[bit]!++;
+  let distinctive = 0;
+  frequency.forEach((count, bit) => {
+    if (count > 0 && count <= DISTINCTIVE_FREQUENCY) distinctive |= 1 << bit;
+  });
+  const stemSet = new Set(stems);
+  const { inOutput } = toolExchanges(parsed);
+  for (let position = after + 1; position < parsed.passages.length; position++) {
+    const mask = masks[position] as number;
+    if (mask === 0) continue;
+    const passage = parsed.passages[position] as Passage;
+    if (inOutput[position] === 1) {
+      // A commit did the task when it says the task's verb and another of its distinctive words ("bump the
+      // version to 2.1" and "4f7b2d8 chore: bump version to 2.1"), not only names it shares (an author).
+      // A task naming someone ("Ana Lima, who made the last commits") is no work a commit does.
+      const verb = 1 << (query.bits.get(stems[0] as string) as number);
+      const commit = COMMIT_LINE.test(withoutHeader(passage.text)) && !TWO_CAPITALISED.test(task);
+      if (commit && mask & verb && (mask & distinctive & ~verb) !== 0) return passage;
+      continue;
+    }
+    if (closesIn(passage.text, stemSet, distinctive, query.bits)) return passage;
+  }
+  return undefined;
+}
+
+function closesIn(
+  text: string,
+  stems: ReadonlySet<string>,
+  distinctive: number,
+  bits: ReadonlyMap<string, number>,
+): boolean {
+  const sentences = withoutHeader(text).split(SENTENCE_END);
+  return sentences.some((sentence, index) => {
+    if (!namesTask(sentence, stems, distinctive, bits)) return false;
+    const next = sentences[index + 1];
+    return saysClosed(sentence) || (next !== undefined && saysClosed(next));
+  });
+}
+
+// "we already agreed: never X", "we already run Secrets Manager": said or in place before, not work done.
+const ALREADY_SO =
+  /\balready (?:agreed|decided|discussed|mentioned|said|told|asked|noted|established|settled|covered|explained|run|use|have|know)\b/gi;
+
+function saysClosed(sentence: string): boolean {
+  return SET_ASIDE.test(sentence) || saysWorkDone(sentence.replace(ALREADY_SO, ''));
+}
+
+function namesTask(
+  sentence: string,
+  stems: ReadonlySet<string>,
+  distinctive: number,
+  bits: ReadonlyMap<string, number>,
+): boolean {
+  for (const match of sentence.matchAll(THING)) {
+    const word = (match[1] as string).toLowerCase();
+    if (!RANKING.has(word) && stems.has(stemOf(word))) return true;
+  }
+  let held = 0;
+  for (const word of wordsOf(normalizeText(sentence))) {
+    const bit = bits.get(stemOf(word));
+    if (bit !== undefined && distinctive & (1 << bit)) held |= 1 << bit;
+  }
+  return bitCount(held) >= 2;
+}
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+// Where a list of tasks divides: "rotate the key, update the runbook, and fix the panels".
+const LIST_PIECE = /(,\s+(?:and\s+|then\s+)?|;\s+|:\s+|\s+and then\s+)/;
+
+/**
+ * The passage's text without the tasks of it that a later passage closes (`closingPassage`), so that a quote
+ * does not restate work done or set aside as still to do; undefined when it names no such task.
+ */
+export function withoutClosedTasks(
+  parsed: ParsedArtifact,
+  passage: Passage,
+  text: string,
+): string | undefined {
+  const body = withoutHeader(text);
+  const header = text.slice(0, text.length - body.length);
+  let removed = false;
+  const sentences = body.split(SENTENCE_END).map((sentence) => {
+    // Pieces at even indexes, each followed by the separator after it.
+    const parts = sentence.split(LIST_PIECE);
+    if (parts.length < 3) return sentence;
+    let kept = '';
+    // The separator before the first piece left out: "chores: A, B" without A reads "chores: B".
+    let gap: string | undefined;
+    for (let index = 0; index < parts.length; index += 2) {
+      const piece = parts[index] as string;
+      const before = parts[index - 1] ?? '';
+      // A piece of one or two words ("kept six years") is a detail of a task, not one.
+      const closed =
+        contentStems(piece).length >= 3 && closingPassage(parsed, piece, passage.position) !== undefined;
+      removed ||= closed;
+      if (closed) {
+        gap ??= before;
+        continue;
+      }
+      kept += kept === '' ? piece : `${gap ?? before}${piece}`;
+      gap = undefined;
+    }
+    return kept;
+  });
+  return removed ? header + sentences.filter((sentence) => sentence !== '').join(' ') : undefined;
+}
