@@ -15,6 +15,8 @@ import { exceptionForCase } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
+import { toolExchanges } from './tool-exchanges.js';
+import { vetoNamingPartOf, vetoOf } from './vetoed-proposals.js';
 
 const NO_WORDS: ReadonlySet<string> = new Set();
 
@@ -109,6 +111,9 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
     lastAffirmed.position > lastRejected.position &&
     isOverride(parsed, lastAffirmed);
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
+  // The assistant proposed it and the user turned it down in reply ("I'm not comfortable with that one").
+  const vetoed = lastAffirmed === undefined ? undefined : vetoOf(parsed, lastAffirmed.position);
+  if (vetoed !== undefined) return { kind: 'superseded', passage: vetoed };
   // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
   const done = doneSince(parsed, action, mentions);
   if (done !== undefined) return { kind: 'superseded', passage: done };
@@ -180,6 +185,8 @@ function ruleNamingPart(parsed: ParsedArtifact, action: string): Reason | undefi
   // A rule that keeps what the action does to someone else ("only the release bot may push there").
   const restricted = ruleRestrictingAgent(action, parsed.passages);
   if (restricted !== undefined) return { kind: 'rule', passage: restricted };
+  const vetoed = vetoNamingPartOf(parsed, action);
+  if (vetoed !== undefined) return { kind: 'superseded', passage: vetoed };
   const naming = ruleNamingPartOf(action, notablePassages(parsed)).findLast(
     ({ passage, phrase }) =>
       mentionIn(passage, phrase) === 'rejected' || heldBackAfter(passage.normalized, phrase),
@@ -198,9 +205,11 @@ function findNextStep(
   const query = buildQueryWeights([{ stems: contentStems(prompt), weight: 1 }]);
   const overlaps = overlapScores(parsed, query);
   const candidates: { passage: Passage; score: number }[] = [];
+  const { inOutput } = toolExchanges(parsed);
   for (const passage of notablePassages(parsed)) {
-    // A question ("what is the plan for them?") asks for a step; it is none.
-    if (passage === reason || passage.text.includes('?')) continue;
+    // A question ("what is the plan for them?") asks for a step; it is none. A tool's output ("Use `list`
+    // in place of `List`") decides nothing.
+    if (passage === reason || passage.text.includes('?') || inOutput[passage.position] === 1) continue;
     const locked = passage.section === 'Locked decisions';
     // After a change of plan, a decision read from prose before it may be the plan it changed.
     if (changed && !locked && passage.position < reason.position) continue;

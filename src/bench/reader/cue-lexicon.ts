@@ -62,6 +62,8 @@ export const RULE_CUES: readonly string[] = [
   'rather not',
   'not supposed to',
   'frozen',
+  'not ours to',
+  "isn't ours to",
   // Restrictions: "treat the replica as read-only", "only the release bot may push there".
   'read-only',
   'read only',

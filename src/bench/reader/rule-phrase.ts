@@ -40,13 +40,23 @@ export function ruleNamingPartOf(
   action: string,
   notable: readonly Passage[],
 ): { passage: Passage; phrase: string }[] {
+  const rules = notable.filter(
+    (passage) => passage.section === 'Forbidden behaviors' || passage.cues.rule.length > 0,
+  );
+  return passagesNamingPartOf(action, rules);
+}
+
+/** The passages that name a thing the action does in two of its words side by side, with those words. */
+export function passagesNamingPartOf(
+  action: string,
+  passages: readonly Passage[],
+): { passage: Passage; phrase: string }[] {
   const actionPairs = new Set(
     pairsOf(wordsOf(normalizeText(action))).map((pair) => `${pair.first} ${pair.second}`),
   );
   if (actionPairs.size === 0) return [];
   const found: { passage: Passage; phrase: string }[] = [];
-  for (const passage of notable) {
-    if (passage.section !== 'Forbidden behaviors' && passage.cues.rule.length === 0) continue;
+  for (const passage of passages) {
     const words = wordsOf(passage.normalized);
     for (const pair of pairsOf(words)) {
       if (!actionPairs.has(`${pair.first} ${pair.second}`)) continue;

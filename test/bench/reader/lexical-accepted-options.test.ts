@@ -201,13 +201,18 @@ describe('lexical reader: options nobody accepted', () => {
     for (const reply of [
       'user: and the latter, how much memory would it need?',
       'user: neither, let us leave sessions alone this quarter.',
-      'user: no, not now.',
       'user: hm, let me think about the latter over the weekend.',
       'user: sounds good, but only after the migration freeze.',
     ]) {
       const result = await take({ ...options, 41: reply }, 'shard the sessions table by tenant');
       expect(result.response, reply).toBe('Next step: shard the sessions table by tenant.');
     }
+    // A reply that turns the proposal down is no choice between its options, but it is a no to both.
+    const declined = await take(
+      { ...options, 41: 'user: no, not now.' },
+      'shard the sessions table by tenant',
+    );
+    expect(declined.response).toBe('I will not shard the sessions table by tenant: user: no, not now.');
   });
 
   it('does not read a "sounds good" to options with no recommendation, or to a later message, as a choice', async () => {

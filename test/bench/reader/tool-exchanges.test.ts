@@ -36,6 +36,18 @@ describe('toolExchanges', () => {
     );
     expect(Array.from(toolExchanges(parsed).partner)).toEqual([-1, -1, 3, 2]);
   });
+
+  it('reads the output of a call that failed as an output too', () => {
+    const parsed = parseArtifactText(
+      [
+        '[turn 5] assistant calls run_command {"command":"ruff check ."}',
+        '[turn 5] tool run_command (failed): app/config.py:3:1: UP006 Use `list` in place of `List`',
+        '[turn 6] user: ok',
+      ].join('\n'),
+    );
+    expect(Array.from(toolExchanges(parsed).partner)).toEqual([1, 0, -1]);
+    expect(Array.from(toolExchanges(parsed).inOutput)).toEqual([0, 1, 0]);
+  });
 });
 
 describe('lexical reader: a call and its result answer together', () => {
