@@ -2,6 +2,7 @@ import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from 
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
 import { EARLIER_PLAN } from './revision-patterns.js';
 import { topicWords } from './topic-words.js';
+import { correctedText } from './value-correction.js';
 
 /** The prefix of an entry that a later statement superseded; it then sits with the prohibitions. */
 export const SUPERSEDED_PREFIX = 'Superseded, do not use: ';
@@ -84,9 +85,11 @@ export class Ledger {
           if (entry === override || !REPLACEABLE.has(entry.kind) || entry.copyOf !== undefined) continue;
           const sameSubject = sharedCount(this.index.topicsOf(entry), overrideTopics, needleTopics) >= 2;
           if (entry.kind === 'decision' || sameSubject) {
+            replaced++;
+            // "90 days, not 30 days": a value ruled out by name is corrected in place, the rest kept.
+            if (isValuePhrase(needle) && this.correctInPlace(entry, override)) continue;
             this.reject(entry);
             rejected.add(entry);
-            replaced++;
           }
         }
       }
@@ -102,7 +105,8 @@ export class Ledger {
         : this.newestStated(override, topics, decision);
       const previous =
         stated ?? decision ?? (named ? undefined : this.index.newestDecision(topics, override));
-      if (previous !== undefined) {
+      // A value the user corrected is written in place ("14,970 EUR (not 32,480 EUR)"), keeping the rest.
+      if (previous !== undefined && !(previous === stated && this.correctInPlace(previous, override))) {
         this.reject(previous);
         rejected.add(previous);
       }
@@ -129,6 +133,19 @@ export class Ledger {
   }
   private readonly copied = new Set<LedgerEntry>();
 
+  /**
+   * Writes the value a correction gives in place of the one an entry states, the old one kept as "(not …)", in
+   * the entry and its copy among the facts. False when the correction's values do not pair with the entry's.
+   */
+  private correctInPlace(entry: LedgerEntry, correction: LedgerEntry): boolean {
+    const text = correctedText(entry.text, correction.text);
+    if (text === undefined) return false;
+    entry.text = text;
+    this.index.update(entry);
+    for (const copy of this.list) if (copy.copyOf === entry) copy.text = text;
+    return true;
+  }
+
   /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
   markStated(entry: LedgerEntry): void {
     this.stated.push(entry);
@@ -151,18 +168,23 @@ export class Ledger {
     // docs build listens on 4010" corrects "the docs build listens on 4100", not a newer line that says "typo".
     let best: LedgerEntry | undefined;
     let bestShared = 0;
+    let fallback: LedgerEntry | undefined;
     for (let at = this.stated.length - 1; at >= oldest; at--) {
       const entry = this.stated[at] as LedgerEntry;
-      if (entry === override || entry.kind !== 'fact') continue;
+      if (entry === override || !CORRECTABLE.has(entry.kind)) continue;
       if (than !== undefined && entry.order < than.order) break;
+      // A plan or task is corrected only in place, when the correction's value pairs with one of its own.
+      if (entry.kind !== 'fact' && correctedText(entry.text, override.text) === undefined) continue;
       // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
       if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
       if (brief && best === undefined) best = entry;
       let shared = 0;
       for (const word of this.index.topicsOf(entry)) if (topics.has(word)) shared++;
       if (shared > bestShared) [best, bestShared] = [entry, shared];
+      // "Dana says 04:05 UTC works better": no subject word, but a value of the kind to correct in place.
+      fallback ??= correctedText(entry.text, override.text) === undefined ? undefined : entry;
     }
-    return best;
+    return best ?? fallback;
   }
 
   /**
@@ -280,6 +302,14 @@ function valueShapes(text: string): Set<string> {
   if (/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text)) shapes.add('day');
   return shapes;
 }
+
+/** Whether a phrase is a value, with a unit word at most ("30 days", "8080"), not a plan that holds one. */
+function isValuePhrase(phrase: string): boolean {
+  return /\d/.test(phrase) && phrase.split(' ').length <= 2;
+}
+
+/** Kinds whose value a correction may write in place ("make that Friday" in a task or a plan). */
+const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'decision', 'deferred']);
 
 /** Kinds an override can turn into a rejected entry. */
 const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);
