@@ -1,6 +1,6 @@
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
-import { EARLIER_PLAN } from './revision-patterns.js';
+import { CORRECTS_VALUE, EARLIER_PLAN } from './revision-patterns.js';
 import { topicWords } from './topic-words.js';
 import { correctedText } from './value-correction.js';
 
@@ -85,11 +85,9 @@ export class Ledger {
           if (entry === override || !REPLACEABLE.has(entry.kind) || entry.copyOf !== undefined) continue;
           const sameSubject = sharedCount(this.index.topicsOf(entry), overrideTopics, needleTopics) >= 2;
           if (entry.kind === 'decision' || sameSubject) {
-            replaced++;
-            // "90 days, not 30 days": a value ruled out by name is corrected in place, the rest kept.
-            if (isValuePhrase(needle) && this.correctInPlace(entry, override)) continue;
             this.reject(entry);
             rejected.add(entry);
+            replaced++;
           }
         }
       }
@@ -138,6 +136,7 @@ export class Ledger {
    * the entry and its copy among the facts. False when the correction's values do not pair with the entry's.
    */
   private correctInPlace(entry: LedgerEntry, correction: LedgerEntry): boolean {
+    if (entry.kind === 'decision' || !correctsValue(correction.text)) return false;
     const text = correctedText(entry.text, correction.text);
     if (text === undefined) return false;
     entry.text = text;
@@ -169,12 +168,17 @@ export class Ledger {
     let best: LedgerEntry | undefined;
     let bestShared = 0;
     let fallback: LedgerEntry | undefined;
+    const valueCorrection = correctsValue(override.text);
     for (let at = this.stated.length - 1; at >= oldest; at--) {
       const entry = this.stated[at] as LedgerEntry;
       if (entry === override || !CORRECTABLE.has(entry.kind)) continue;
       if (than !== undefined && entry.order < than.order) break;
-      // A plan or task is corrected only in place, when the correction's value pairs with one of its own.
-      if (entry.kind !== 'fact' && correctedText(entry.text, override.text) === undefined) continue;
+      // A task is corrected only in place, when the correction's value pairs with one of its own.
+      if (
+        entry.kind !== 'fact' &&
+        !(valueCorrection && correctedText(entry.text, override.text) !== undefined)
+      )
+        continue;
       // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
       if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
       if (brief && best === undefined) best = entry;
@@ -182,7 +186,8 @@ export class Ledger {
       for (const word of this.index.topicsOf(entry)) if (topics.has(word)) shared++;
       if (shared > bestShared) [best, bestShared] = [entry, shared];
       // "Dana says 04:05 UTC works better": no subject word, but a value of the kind to correct in place.
-      fallback ??= correctedText(entry.text, override.text) === undefined ? undefined : entry;
+      if (valueCorrection)
+        fallback ??= correctedText(entry.text, override.text) === undefined ? undefined : entry;
     }
     return best ?? fallback;
   }
@@ -303,13 +308,13 @@ function valueShapes(text: string): Set<string> {
   return shapes;
 }
 
-/** Whether a phrase is a value, with a unit word at most ("30 days", "8080"), not a plan that holds one. */
-function isValuePhrase(phrase: string): boolean {
-  return /\d/.test(phrase) && phrase.split(' ').length <= 2;
+/** Whether a text corrects a value ({@link CORRECTS_VALUE}), read in lower case with plain apostrophes. */
+function correctsValue(text: string): boolean {
+  return CORRECTS_VALUE.test(text.toLowerCase().replace(/[’‘ʼ]/g, "'"));
 }
 
 /** Kinds whose value a correction may write in place ("make that Friday" in a task or a plan). */
-const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'decision', 'deferred']);
+const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
 
 /** Kinds an override can turn into a rejected entry. */
 const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);
