@@ -54,6 +54,19 @@ describe('structured-state: the accepted option, self-contained', () => {
     expect(has(secret.lockedDecisions, 'Accepted proposal: Since we already run Vault')).toBe(true);
   });
 
+  it('keeps what the accepted proposal found, with its values, as facts', async () => {
+    const state = await exchange(
+      ['user', 'The nightly export is slow.'],
+      [
+        'assistant',
+        'The export spends 38 seconds in one query on events. I’d add an index on events(account_id).',
+      ],
+      ['user', 'yes please'],
+    );
+    expect(state.immutableFacts).toContain('The export spends 38 seconds in one query on events.');
+    expect(has(state.lockedDecisions, 'Accepted proposal: add an index on events(account_id)')).toBe(true);
+  });
+
   it('takes a lettered option chosen by its letter, after an opener', async () => {
     const state = await exchange(
       ['user', 'The nightly job double-runs.'],

@@ -311,6 +311,7 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
     else ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
   });
   passOverSuggestions(ledger, earlier, proposal.options[chosen] ?? '');
+  keepFindings(ledger, proposalText, proposal.options);
   return true;
 }
 
@@ -338,5 +339,21 @@ export function passOverSuggestions(ledger: Ledger, earlier: string, accepted: s
       if (shared >= words.length * SAME_PLAN_SHARE) continue;
       ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${stripOpener(clause)}`);
     }
+  }
+}
+
+// What the agent found, in the proposal the user accepted, is what the decision rests on: kept at the priority
+// of the agent's own facts, below the user's.
+const FINDING_PRIORITY = 45;
+
+/**
+ * The sentences of an accepted proposal that carry a value and are not one of its options ("It's a sequential
+ * scan over 1.8M rows, about 41 seconds"): the findings the choice was made on, kept as facts.
+ */
+function keepFindings(ledger: Ledger, proposalText: string, options: readonly string[]): void {
+  for (const sentence of splitSentences(proposalText)) {
+    if (/\?\s*$/.test(sentence) || !holdsValue(sentence)) continue;
+    if (options.some((option) => sentence.includes(option) || option.includes(sentence))) continue;
+    ledger.add('fact', sentence, FINDING_PRIORITY);
   }
 }
