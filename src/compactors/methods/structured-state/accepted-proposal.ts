@@ -4,19 +4,21 @@
  * reply alone says nothing a later reader can use; the decision is the proposal it accepted, and the options
  * the user passed over are recorded as not chosen.
  */
+
+import { EXCEPTION, forbids, holdsValue, REQUIREMENT } from './cue-patterns.js';
 import type { Ledger } from './ledger.js';
-import { moreWordsThan, splitSentences } from './split-sentences.js';
+import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
 import { topicWords } from './topic-words.js';
 
 // A reply that agrees or points at one of the options, said in its first clause.
 const ACCEPTS =
-  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|alright|perfect|great|agreed|deal|lgtm|approved|fine)\b|\b(?:sounds (?:good|great|fine|right|reasonable|like a plan)|works for me|that works|fine by me|looks good|makes sense|please do|(?:let'?s )?do (?:it|that|this|so|the|your|option)|go (?:for it|ahead)|(?:let'?s )?(?:go|run|roll) with|going with|ship it|the (?:latter|former)|(?:first|second|third|last|1st|2nd|3rd) (?:one|option|suggestion|idea|approach|proposal|choice|route|path)|option (?:one|two|three|four|[1-9a-d])|i'?ll (?:take|go with)|i (?:like|prefer) (?:the|your|that|this)|i'?m (?:fine|ok|okay|happy|good) with|on board|(?:is|are|sounds|seems) (?:fine|good|ok(?:ay)?|great|perfect|right|better|the one)|good (?:call|idea|plan)|great (?:call|idea)|that'?s the one|let'?s (?:take|pick|use|try) (?:the|your|that|this))\b/;
+  /^(?:(?:yes|yeah|yep|yup|sure|ok(?:ay)?|alright|perfect|great|agreed|deal|lgtm|approved|fine|ack|\+1)\b|👍|✅|👌|🙌)|\b(?:fair enough|the one (?:with|where|that|using|from)|[\w-]+ (?:it is|then)$)|\b(?:sounds (?:good|great|fine|right|reasonable|like a plan)|works for me|that works|fine by me|looks good|makes sense|please do|(?:let'?s )?do (?:it|that|this|so|the|your|option)|go (?:for it|ahead)|(?:let'?s )?(?:go|run|roll) with|going with|ship it|the (?:latter|former)|(?:first|second|third|last|1st|2nd|3rd) (?:one|option|suggestion|idea|approach|proposal|choice|route|path)|option (?:one|two|three|four|[1-9a-d])|i'?ll (?:take|go with)|i (?:like|prefer) (?:the|your|that|this)|i'?m (?:fine|ok|okay|happy|good) with|on board|(?:is|are|sounds|seems) (?:fine|good|ok(?:ay)?|great|perfect|right|better|the one)|good (?:call|idea|plan)|great (?:call|idea)|that'?s the one|let'?s (?:take|pick|use|try) (?:the|your|that|this))\b/;
 
 // A reply longer than this is a message of its own, not an answer to a proposal.
 const MAX_REPLY_WORDS = 40;
 
 const LIST_ITEM =
-  /^(?:[-*•]|\d+[.)]|\(?[a-d1-9]\)|(?:option|choice|approach|alternative|route|path) (?:one|two|three|four|[1-9a-d])\s*[:.)—–-])\s*(.+)$/i;
+  /^(?:[-*•]|\d+[.)]|\(?[a-d1-9]\)|[a-d]:|(?:option|choice|approach|alternative|route|path) (?:one|two|three|four|[1-9a-d])\s*[:.)—–-])\s*(.+)$/i;
 // "(a) shard it, (b) stream it", "Option A: …, option B: …" inside one sentence.
 const INLINE_MARK =
   /(?:^|\s)(?:\(?[a-c1-3]\)|(?:option|route|path) (?:a|b|c|one|two|three|[1-3])\s*[:,)—–-]?)\s+/i;
@@ -28,12 +30,14 @@ const EITHER =
 const COMPARES_LISTED = /^(?:the )?(?:first|second|third|former|latter)(?: one| option)?\b/i;
 // A sentence that puts something forward for the user to accept.
 const PROPOSES =
-  /\b(?:i'?d|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
+  /\b(?:i'd|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
 // Words that say the proposal holds more than one option.
 const ALTERNATIVES =
   /\b(?:alternatively|alternatives?|or|other|another|two|three|both|couple|few|several|options?|ways|approaches|routes|paths|choices|either|versus|vs\.?)\b/i;
+// A question asking the user for something rather than offering it: "what should I check first?".
+const ASKS = /(?:^|[—–:,]\s*)(?:what|which|who|where|when|how|why)\b[^?]*\?\s*$/i;
 const RECOMMENDS =
-  /\b(?:i'?d (?:lean|go|pick|prefer|recommend|suggest|choose|vote)|i (?:lean|recommend|suggest|prefer)|my (?:vote|pick|preference|recommendation|suggestion)|(?:is|seems|looks) (?:the )?(?:better|safer|simpler|best|cleaner|faster) (?:option|choice|bet|way|approach)?|recommended|preferred)\b/i;
+  /\b(?:i'd (?:lean|go|pick|prefer|recommend|suggest|choose|vote)|i (?:lean|recommend|suggest|prefer)|my (?:vote|pick|preference|recommendation|suggestion)|(?:is|seems|looks) (?:the )?(?:better|safer|simpler|best|cleaner|faster) (?:option|choice|bet|way|approach)?|recommended|preferred)\b/i;
 // Lead words of a proposal that are not part of what is proposed.
 const LEAD =
   /^(?:(?:i think |maybe |so |then )?(?:we|i|you) (?:could|can|should|might)(?: also| just| instead)?|i(?:'d| would) (?:suggest|recommend|propose|go with|lean (?:to|towards?)|pick|prefer|like to)?|i (?:suggest|propose|recommend)(?: that)?(?: we)?|i'?m thinking(?: we)?|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote) (?:is|would be)(?: to| that)?|(?:recommendation|proposal|suggestion):|here'?s what i'?d do:?|what i'?d do is|how about|what about|shall i|should i|(?:do you )?want me to|let me|let'?s|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)(?: probably| likely)?(?: to)?|the plan (?:is|would be)(?: to)?|plan:)\s*/i;
@@ -54,7 +58,9 @@ export interface Proposal {
 /** A proposal sentence from where it proposes: "Looking at it, I'd move X" gives "I'd move X". */
 function fromProposal(sentence: string): string {
   const at = sentence.search(PROPOSES);
-  return at > 0 ? sentence.slice(at) : sentence;
+  // "Since we already run Vault, I'd store it there": a lead naming something is what the option is about.
+  const lead = sentence.slice(0, at);
+  return at > 0 && !holdsValue(lead) && !/\s[A-Z]/.test(lead) ? sentence.slice(at) : sentence;
 }
 
 function clean(option: string): string {
@@ -142,7 +148,8 @@ export function readProposal(raw: string): Proposal | undefined {
     options = [];
     recommended = undefined;
     // One proposal: the one recommended, else the last one put forward.
-    const proposals = sentences.filter((sentence) => PROPOSES.test(sentence));
+    // "What constraints should I keep in mind?" asks for something; it offers nothing to accept.
+    const proposals = sentences.filter((sentence) => PROPOSES.test(sentence) && !ASKS.test(sentence));
     const proposal = proposals.find((sentence) => RECOMMENDS.test(sentence)) ?? proposals.at(-1);
     if (proposal !== undefined) add(fromProposal(proposal));
   }
@@ -194,13 +201,56 @@ function restatedOption(proposal: Proposal, reply: string): number | undefined {
   return shared.indexOf(most);
 }
 
+// "B it is", "go with C", "option A": a lettered option chosen by its letter (capital, so "a" is no article).
+const LETTER_CHOICE =
+  /^(?:(?:option|plan|choice) )?([A-D])(?:[.,!:]|\s+(?:it is|then|please|is (?:fine|good|better|the one)|works|sounds|for me)\b|$)|\b(?:go(?:ing)? with|take|pick|choose|prefer|option|plan) ([A-D])\b(?![-'’\w])/;
+const POINTS_BY_DESCRIPTION = /\bthe one (?:with|where|that|using|from)\b/;
+// Where a reply's first sentence ends, whatever the case of the next one ("the latter. they want…").
+const SENTENCE_END = /[.;!?](?:\s+|$)/;
+
+/** The first sentence of a reply, typed in lower case or not. */
+function firstSentence(reply: string): string {
+  const end = reply.search(SENTENCE_END);
+  return end < 0 ? reply.trim() : reply.slice(0, end).trim();
+}
+
+// An accepting sentence this short says only that it accepts; a longer one says more, and is kept.
+const ACCEPTANCE_ONLY_WORDS = 12;
+
+/**
+ * A reply without its first sentence when that sentence only accepts ("sounds good, go with your second option.
+ * the rest"): the accepted option is kept in the proposal's own words, and the rest is read as the user's.
+ */
+export function afterAcceptance(reply: string): string {
+  const first = firstSentence(reply);
+  const lower = first.toLowerCase().replace(/[’‘]/g, "'");
+  // "Okay, so — never release the beta to everyone": an answer word before a rule of its own, which stays.
+  const statesMore = /\d/.test(first) || forbids(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
+  if (moreWordsThan(afterPreamble(first), ACCEPTANCE_ONLY_WORDS) || !isAcceptance(first) || statesMore)
+    return reply;
+  const end = reply.search(SENTENCE_END);
+  return end < 0 ? '' : reply.slice(end).replace(/^[.;!?\s]+/, '');
+}
+
 /** Whether a user message is a short reply that agrees or points at an option. */
 export function isAcceptance(reply: string): boolean {
   const lower = reply.trim().toLowerCase().replace(/[’‘]/g, "'");
   if (moreWordsThan(lower, MAX_REPLY_WORDS)) return false;
   // The first clause: "Sounds right, but keep the old job around" agrees; what follows adds to it.
   const first = lower.split(/[.;!?]\s|\bbut\b|\bthough\b/)[0] ?? lower;
-  return ACCEPTS.test(first) && !/^(?:no|nope|not|don'?t|never)\b/.test(first);
+  const accepts = (clause: string) => ACCEPTS.test(clause) && !/^(?:no|nope|not|don'?t|never)\b/.test(clause);
+  return accepts(first) || accepts(afterPreamble(first));
+}
+
+// A few words before a colon ("Re the cache question: yes, do that"): the answer comes after them.
+const PREAMBLE = /^[^:]{1,60}?:\s+(?=\S)/;
+const PREAMBLE_WORDS = 8;
+
+/** A clause without a short preamble that ends in a colon; the clause itself when it has none. */
+function afterPreamble(clause: string): string {
+  const preamble = clause.match(PREAMBLE)?.[0];
+  if (preamble === undefined || moreWordsThan(preamble.trim(), PREAMBLE_WORDS)) return clause;
+  return clause.slice(preamble.length);
 }
 
 /**
@@ -208,8 +258,19 @@ export function isAcceptance(reply: string): boolean {
  * assistant recommended, else the only one. Undefined when the reply does not say which.
  */
 export function chosenOption(proposal: Proposal, reply: string): number | undefined {
-  const lower = reply.toLowerCase().replace(/[’‘ʼ]/g, "'");
+  // The first sentence chooses; what follows gives reasons, which may name the other options ("the queue one.
+  // losing receipts silently is what we can't have").
+  const first = firstSentence(reply);
+  const lower = first.toLowerCase().replace(/[’‘ʼ]/g, "'");
   const count = proposal.options.length;
+  // "Okay, so — B it is", "yes, B": the letter comes after the opener and the answer word.
+  const letter = stripOpener(afterPreamble(first))
+    .replace(/^(?:yes|yeah|yep|ok(?:ay)?|sure|fine)\b[,.!]?\s*/i, '')
+    .match(LETTER_CHOICE);
+  if (letter !== null) {
+    const at = (letter[1] ?? letter[2] ?? 'A').charCodeAt(0) - 'A'.charCodeAt(0);
+    return at < count ? at : undefined;
+  }
   for (const [pattern, index] of ORDINALS) {
     if (pattern.test(lower)) {
       const at = index(count);
@@ -217,8 +278,10 @@ export function chosenOption(proposal: Proposal, reply: string): number | undefi
     }
   }
   if (count > 1) {
-    const named = bestMatch(proposal.options, reply);
+    const named = bestMatch(proposal.options, first);
     if (named !== undefined) return named;
+    // "The one with the queue": a reply that points by description names its option there, or chooses none.
+    if (POINTS_BY_DESCRIPTION.test(lower)) return undefined;
   }
   if (proposal.recommended !== undefined) return proposal.recommended;
   return count === 1 ? 0 : undefined;
@@ -232,7 +295,7 @@ const MAX_OPTION_CHARS = 300;
  * Records what a reply accepted of the proposal before it: the chosen option as a decision, the options passed
  * over as not chosen. Returns whether it found what was accepted.
  */
-export function recordAcceptance(ledger: Ledger, proposalText: string, reply: string): boolean {
+export function recordAcceptance(ledger: Ledger, proposalText: string, reply: string, earlier = ''): boolean {
   const agrees = isAcceptance(reply);
   // A reply that agrees by restating one option ("Patch the call sites for now, then") chooses it too.
   // Parsing the proposal costs more than these tests: only a message that proposes or asks is parsed.
@@ -247,5 +310,50 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
     if (at === chosen) ledger.add('decision', `${ACCEPTED_PREFIX}${text}`);
     else ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
   });
+  passOverSuggestions(ledger, earlier, proposal.options[chosen] ?? '');
+  keepFindings(ledger, proposalText, proposal.options);
   return true;
+}
+
+// A suggestion of the user's own: "I'd just flip it on", "maybe a throttle?", "I was thinking …", "just put it in X".
+const SUGGESTS =
+  /\b(?:i'd|i would|maybe|perhaps|i was thinking|i'?m thinking|how about|what about|could we|can we|why not|my idea)\b|(?:^|[.,;:—–]\s*)just (?:put|use|add|flip|turn|set|make|do|copy|drop|bump|hard-?code|stick)\b/;
+// How much of a suggestion's content the accepted option may share and still be another plan.
+const SAME_PLAN_SHARE = 0.5;
+const MAX_SUGGESTION_CHARS = 300;
+
+/**
+ * The user's own suggestions in the message before a proposal, passed over when the user accepts a different
+ * plan the assistant put forward ("I'd just flip it on for everyone" before "yes, stage it"): each is kept as not
+ * chosen, so the earlier idea does not read as current.
+ */
+export function passOverSuggestions(ledger: Ledger, earlier: string, accepted: string): void {
+  const acceptedWords = stems(accepted);
+  for (const sentence of splitSentences(earlier.replace(/[’‘ʼ]/g, "'"))) {
+    for (const clause of sentence.split(/(?<=[.!?])\s+(?=[a-z])/)) {
+      const lower = clause.toLowerCase();
+      if (clause.length > MAX_SUGGESTION_CHARS || !SUGGESTS.test(lower)) continue;
+      const words = [...stems(clause)];
+      if (words.length < 2) continue;
+      const shared = words.filter((word) => acceptedWords.has(word)).length;
+      if (shared >= words.length * SAME_PLAN_SHARE) continue;
+      ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${stripOpener(clause)}`);
+    }
+  }
+}
+
+// What the agent found, in the proposal the user accepted, is what the decision rests on: kept at the priority
+// of the agent's own facts, below the user's.
+const FINDING_PRIORITY = 45;
+
+/**
+ * The sentences of an accepted proposal that carry a value and are not one of its options ("It's a sequential
+ * scan over 1.8M rows, about 41 seconds"): the findings the choice was made on, kept as facts.
+ */
+function keepFindings(ledger: Ledger, proposalText: string, options: readonly string[]): void {
+  for (const sentence of splitSentences(proposalText)) {
+    if (/\?\s*$/.test(sentence) || !holdsValue(sentence)) continue;
+    if (options.some((option) => sentence.includes(option) || option.includes(sentence))) continue;
+    ledger.add('fact', sentence, FINDING_PRIORITY);
+  }
 }

@@ -1,7 +1,8 @@
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
-import { EARLIER_PLAN } from './revision-patterns.js';
+import { CORRECTS_VALUE, EARLIER_PLAN } from './revision-patterns.js';
 import { topicWords } from './topic-words.js';
+import { correctedText } from './value-correction.js';
 
 /** The prefix of an entry that a later statement superseded; it then sits with the prohibitions. */
 export const SUPERSEDED_PREFIX = 'Superseded, do not use: ';
@@ -102,7 +103,8 @@ export class Ledger {
         : this.newestStated(override, topics, decision);
       const previous =
         stated ?? decision ?? (named ? undefined : this.index.newestDecision(topics, override));
-      if (previous !== undefined) {
+      // A value the user corrected is written in place ("14,970 EUR (not 32,480 EUR)"), keeping the rest.
+      if (previous !== undefined && !(previous === stated && this.correctInPlace(previous, override))) {
         this.reject(previous);
         rejected.add(previous);
       }
@@ -129,6 +131,20 @@ export class Ledger {
   }
   private readonly copied = new Set<LedgerEntry>();
 
+  /**
+   * Writes the value a correction gives in place of the one an entry states, the old one kept as "(not …)", in
+   * the entry and its copy among the facts. False when the correction's values do not pair with the entry's.
+   */
+  private correctInPlace(entry: LedgerEntry, correction: LedgerEntry): boolean {
+    if (entry.kind === 'decision' || !correctsValue(correction.text)) return false;
+    const text = correctedText(entry.text, correction.text);
+    if (text === undefined) return false;
+    entry.text = text;
+    this.index.update(entry);
+    for (const copy of this.list) if (copy.copyOf === entry) copy.text = text;
+    return true;
+  }
+
   /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
   markStated(entry: LedgerEntry): void {
     this.stated.push(entry);
@@ -151,18 +167,29 @@ export class Ledger {
     // docs build listens on 4010" corrects "the docs build listens on 4100", not a newer line that says "typo".
     let best: LedgerEntry | undefined;
     let bestShared = 0;
+    let fallback: LedgerEntry | undefined;
+    const valueCorrection = correctsValue(override.text);
     for (let at = this.stated.length - 1; at >= oldest; at--) {
       const entry = this.stated[at] as LedgerEntry;
-      if (entry === override || entry.kind !== 'fact') continue;
+      if (entry === override || !CORRECTABLE.has(entry.kind)) continue;
       if (than !== undefined && entry.order < than.order) break;
+      // A task is corrected only in place, when the correction's value pairs with one of its own.
+      if (
+        entry.kind !== 'fact' &&
+        !(valueCorrection && correctedText(entry.text, override.text) !== undefined)
+      )
+        continue;
       // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
       if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
       if (brief && best === undefined) best = entry;
       let shared = 0;
       for (const word of this.index.topicsOf(entry)) if (topics.has(word)) shared++;
       if (shared > bestShared) [best, bestShared] = [entry, shared];
+      // "Dana says 04:05 UTC works better": no subject word, but a value of the kind to correct in place.
+      if (valueCorrection)
+        fallback ??= correctedText(entry.text, override.text) === undefined ? undefined : entry;
     }
-    return best;
+    return best ?? fallback;
   }
 
   /**
@@ -280,6 +307,14 @@ function valueShapes(text: string): Set<string> {
   if (/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text)) shapes.add('day');
   return shapes;
 }
+
+/** Whether a text corrects a value ({@link CORRECTS_VALUE}), read in lower case with plain apostrophes. */
+function correctsValue(text: string): boolean {
+  return CORRECTS_VALUE.test(text.toLowerCase().replace(/[’‘ʼ]/g, "'"));
+}
+
+/** Kinds whose value a correction may write in place ("make that Friday" in a task or a plan). */
+const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
 
 /** Kinds an override can turn into a rejected entry. */
 const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);

@@ -1,6 +1,6 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
-import { EXCEPTION, FAILURE, forbids, THRESHOLD } from './cue-patterns.js';
-import { commentRules, guidanceRules, isGuidanceSource } from './guidance-output.js';
+import { EXCEPTION, FAILURE, forbids, REQUIREMENT, THRESHOLD } from './cue-patterns.js';
+import { commentRules, guidanceRules, isGuidanceSource, isProse } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
 import { rolesIn } from './read-sentence.js';
 import { mayNamePerson, ROLE_HINT } from './role-patterns.js';
@@ -90,6 +90,8 @@ const ALERT = /\b(?:must|warning|caution|important|deprecated|forces? replacemen
 const RULE_OR_ALERT_HINT =
   /\b(?:no|never|don|mustn|shouldn|can|won|isn|aren|wasn|off|forbid|prohibit|banned|avoid|stay|steer|refrain|whatever|leave|keep|remain|rather|prefer|frozen|locked|read-only|reserved|sacred|untouchable|bad idea|terrible idea|dangerous|stop|last thing|only|against|discouraged|resist|except|unless|the one case|carve|apart|other|aside|save|excluding|as long|provided|must|warning|caution|important|deprecated|forces?)/;
 const MAX_REFERENCED_LINES = 3;
+// How far into a failed output its refusal's rules are looked for: the reason comes first, the trace after.
+const MAX_REFUSAL_LINES = 12;
 
 /**
  * The lines of a long output that a reader of the session must not lose: rules, warnings, roles and limits,
@@ -154,6 +156,12 @@ function recordOutput(
     const errorLines = short ? lines : lines.filter((line) => FAILURE.test(line.toLowerCase()));
     const shown = (errorLines.length > 0 ? errorLines : lines).slice(0, MAX_ERROR_LINES);
     ledger.add('error', `${source} failed: ${shown.map((line) => shorten(line, 240)).join(' | ')}`);
+    // A check that refuses says what it requires ("changes under legal/ must be in a PR of their own"): a rule.
+    for (const line of lines.slice(0, MAX_REFUSAL_LINES)) {
+      const lower = line.toLowerCase();
+      if (line.length <= 300 && (forbids(lower) || REQUIREMENT.test(lower)) && isProse(line))
+        ledger.add('rule', `${line} (${source})`);
+    }
     if (short) return;
   } else if (short) {
     ledger.add('fact', `${source} → ${lines.map((line) => shorten(line, 200)).join(' | ')}`, 45);

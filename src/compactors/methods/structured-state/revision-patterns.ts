@@ -9,7 +9,7 @@ import { pointsBackOnly } from './superseded-phrases.js';
 
 /** A change of mind with no word for what changed: the newest plan on the subject is the one replaced. */
 export const CHANGE_OF_MIND =
-  /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea|\d[\w.%]*(?: [a-z]+)?,? not \$?\d|i meant|i misspoke|my bad|should(?: have|'ve) said|make (?:that|it) (?=\S*\d|[a-z]+day\b)|^(?:hold on|hang on|wait)\b|\bnot\b[^,.;]{1,40}\b(?:anymore|any more)\b|\bdrop(?:ped|ping)? the [^,.;]{1,40} (?:idea|plan|approach|option)\b|the (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go))/;
+  /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea|\d[\w.%]*(?: [a-z]+)?,? not \$?\d|i meant|i misspoke|my bad|should(?: have|'ve) said|make (?:that|it) (?=\S*\d|[a-z]+day\b)|^(?:hold on|hang on|wait)\b|\bnot\b[^,.;]{1,40}\b(?:anymore|any more)\b|\bdrop(?:ped|ping)? the [^,.;]{1,40} (?:idea|plan|approach|option)\b|the (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go)|mistyped|fat[- ]?finger(?:ed)?|misremembered|misread|got (?:it|that|the [a-z]+) wrong|(?:bump|raise|lower|drop|cut|change) (?:that|it) (?:up |down )?to (?=\S*\d)|\bit'?s (?:now )?\S*\d\S*(?: [a-z]+)? now\b|(?<=\d[\s\S]*)(?:^|[.,;]\s+)same (?!as\b|thing\b|again\b)[a-z]+(?:,\s*same [a-z]+)*\b(?! (?:as|to|for|of|in|on|with|that|issue|problem|error)\b)|\b(?:the )?rest stays\b)/;
 
 // Verbs that drop a plan. "Drop", "kill" and "cancel" are left out: "drop the index", "kill the process" and
 // "cancel the job" are work, not a change of plan; their past forms after "is" ("the rewrite is dropped") count.
@@ -38,12 +38,20 @@ export function dropsPlan(lower: string): boolean {
 
 // Words at least one of which every CHANGE_OF_MIND match holds at a word start: a cheap first test.
 const CHANGE_OF_MIND_HINT =
-  /\b(?:on reflection|thinking|thought|having|come to think|second thought|reconsidered|after all|change of plan|plan change|new plan|never ?mind|i take|bad idea|not|i meant|i misspoke|my bad|should|make|hold on|hang on|wait|drop|the (?:first|original|earlier|old|previous))/;
+  /\b(?:mistyped|fat|misremembered|misread|got|bump|raise|lower|cut|change|it|same|rest|on reflection|thinking|thought|having|come to think|second thought|reconsidered|after all|change of plan|plan change|new plan|never ?mind|i take|bad idea|not|i meant|i misspoke|my bad|should|make|hold on|hang on|wait|drop|the (?:first|original|earlier|old|previous))/;
 
 /** Whether lower-cased text changes its mind ({@link CHANGE_OF_MIND}), testing the cheap hint first. */
 export function changesMind(lower: string): boolean {
   return CHANGE_OF_MIND_HINT.test(lower) && CHANGE_OF_MIND.test(lower);
 }
+
+/**
+ * A correction of a value, not of a plan: "I meant 8081", "make that 3", "I mistyped it", "bump that to 1Gi",
+ * "it's 2026-03-09 now", "04:05 works better. same day, same length". Only such a correction rewrites the value in
+ * the statement it corrects; any other revision supersedes the statement whole.
+ */
+export const CORRECTS_VALUE =
+  /\b(?:i meant|i misspoke|should(?: have|'ve) said|typo|mistyped|fat[- ]?finger(?:ed)?|misremembered|misread|got (?:it|that|the [a-z]+) wrong|make (?:that|it) (?=\S*\d)|(?:bump|raise|lower|drop|cut|change) (?:that|it) (?:up |down )?to (?=\S*\d)|it'?s (?:now )?\S*\d\S*(?: [a-z]+)? now|(?:the )?rest stays)\b|(?<=\d[\s\S]*)(?:^|[.,;]\s+)same (?!as\b|thing\b|again\b)[a-z]+(?:,\s*same [a-z]+)*\b(?! (?:as|to|for|of|in|on|with|that|issue|problem|error)\b)/;
 
 /** Going back to an earlier plan: the plan named is current again, the newest one on its subject is not. */
 export const RETURNS_TO =

@@ -45,6 +45,12 @@ const ASSIGNMENTS: readonly RegExp[] = [
     `\\b${eitherCase(ROLE_NOUN)}\\b(?:[^:=—–.;!?]|\\.(?=\\S)){0,50}?(?: is| will be|:|=|—|–| -)\\s*${NAME}`,
     'g',
   ),
+  // "(Ewan Dizon is the mobile one, easy to mix up)", "Thandiwe Moyo's the one who signs off on releases": who
+  // someone is, given in passing to tell people apart or to say whom to go to.
+  new RegExp(
+    `${CLAUSE_START}${NAME}(?: is|'s|(?<='s)) (?:the|our|their) (?:(?:[\\w-]+ ){1,2}(?:one|person|guy|dev|developer|engineer|designer|folks?)\\b|(?:one|person) (?:who|that) ${ROLE_VERB_BARE})`,
+    'g',
+  ),
   // "Dana Reyes -> the exporter" (a split of work written as a list)
   new RegExp(`${CLAUSE_START}${NAME}\\s*(?:->|→|=>)\\s*\\S`, 'g'),
   // "ask Dana Reyes about the schema", "escalate to Tom Okoye"
@@ -117,7 +123,8 @@ export function assignedRoleNames(sentence: string, isName: (name: string) => bo
   const names: string[] = [];
   for (const pattern of twoWordName ? [...ASSIGNMENTS, BY_PRONOUN] : [BY_PRONOUN]) {
     for (const match of sentence.matchAll(pattern)) {
-      const name = match[1];
+      // "Thandiwe Moyo's the one who …": the name without its "'s".
+      const name = match[1]?.replace(/'s$/, '');
       if (name === undefined || !/^[A-Z]/.test(name) || !isName(name) || names.includes(name)) continue;
       names.push(name);
     }

@@ -1,6 +1,6 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
 import type { MethodDefinition } from '../../registry/method-definition.js';
-import { isAcceptance, recordAcceptance } from './accepted-proposal.js';
+import { afterAcceptance, recordAcceptance } from './accepted-proposal.js';
 import { fitToBudget } from './fit-to-budget.js';
 import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
@@ -27,6 +27,8 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
   }
   // The assistant's last words since the user spoke: what a short "yes, do that" accepts.
   let proposal = '';
+  // The user's message before that: a suggestion of theirs the accepted proposal passes over.
+  let earlier = '';
   // Only the last request is kept, so it is shortened once, after the loop.
   let latest: string | undefined;
   for (const message of messages) {
@@ -36,15 +38,14 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
       if (ledger.goal === '' && !ledger.resumed && message.role === 'user')
         ledger.goal = firstWords(stripOpener(text), GOAL_WORDS);
       else if (message.role === 'user') latest = text;
-      // Once the accepted proposal is recorded, the bare "sounds good" says nothing more.
-      const accepted = message.role === 'user' && proposal !== '' && recordAcceptance(ledger, proposal, text);
-      readText(
-        ledger,
-        text,
-        'user',
-        accepted ? (sentence) => isAcceptance(sentence) && sentence.split(/\s+/).length <= 8 : undefined,
-      );
-      if (message.role === 'user') proposal = '';
+      const accepted =
+        message.role === 'user' && proposal !== '' && recordAcceptance(ledger, proposal, text, earlier);
+      // Once the accepted option is recorded in the proposal's words, the bare "sounds good" says nothing more.
+      readText(ledger, accepted ? afterAcceptance(text) : text, 'user');
+      if (message.role === 'user') {
+        proposal = '';
+        earlier = text;
+      }
       continue;
     }
     if (message.role === 'assistant') {
@@ -65,7 +66,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.9.0',
+  version: '1.15.0',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,

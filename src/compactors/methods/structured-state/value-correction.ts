@@ -1,0 +1,93 @@
+/**
+ * A corrected value written in place: "the budget is 32,480 EUR" corrected by "I mistyped it, the budget is
+ * 14,970 EUR" becomes "the budget is 14,970 EUR (not 32,480 EUR)". The statement keeps everything else it said
+ * (the alert threshold, who is emailed), which rejecting it whole would lose, and the old value stays only as
+ * what it is not.
+ */
+
+// A value token: a run holding a digit ("32,480", "87.5%", "2024-11-12", "04:50", "512Mi", "v1.4.2").
+const VALUE_TOKEN = /[\p{L}$€£#@]*\d(?:[\p{L}\p{N}%$€£:./_-]|,(?=\d))*/gu;
+// A word after a value that belongs to it ("21 days", "90 minutes", "04:50 UTC").
+const UNIT = /^\s+([\p{L}%]+)/u;
+
+interface Found {
+  value: string;
+  at: number;
+}
+
+function valuesIn(text: string): Found[] {
+  const found: Found[] = [];
+  for (const match of text.matchAll(VALUE_TOKEN)) {
+    const value = match[0].replace(/[.:_-]+$/, '');
+    found.push({ value, at: match.index });
+  }
+  return found;
+}
+
+/** A value's form with its digits collapsed: "32,480" and "14,970" share one, "87.5%" and "5%" another. */
+function form(value: string): string {
+  return value.replace(/\d+(?:[.,]\d+)*/g, '0');
+}
+
+/** The form with any letters as one mark: "512Mi" and "1Gi" are both a number with a unit. */
+function kind(value: string): string {
+  return form(value).replace(/\p{L}+/gu, 'a');
+}
+
+/** The form without letters: what two values must share to be of one kind at all. */
+function looseForm(value: string): string {
+  return form(value).replace(/\p{L}+/gu, '');
+}
+
+// Words that give a value its new setting: "bump that to 1Gi", "the budget is 14,970", "make it 3".
+const ASSIGNS = /\b(?:to|is|are|it'?s|be|now|make (?:that|it))\s+$/i;
+
+function unitAfter(text: string, found: Found): string | undefined {
+  return text
+    .slice(found.at + found.value.length)
+    .match(UNIT)?.[1]
+    ?.toLowerCase();
+}
+
+/**
+ * The statement with its value replaced by the one the correction gives, the old one after it as "(not …)";
+ * undefined unless one pairing of an old value of the statement with a new value of the correction is clearly
+ * best: the same unit after both, the new value given by "to" or "is", the same form.
+ */
+export function correctedText(statement: string, correction: string): string | undefined {
+  const oldValues = valuesIn(statement);
+  // "90 days, not 30 days": a value the correction rules out is the old one, not a new one.
+  const newValues = valuesIn(correction).filter(
+    (value) => !/\b(?:not|rather than|instead of)\s+$/i.test(correction.slice(0, value.at)),
+  );
+  const olds = oldValues.filter((old) => !newValues.some((value) => value.value === old.value));
+  const fresh = newValues.filter((value) => !oldValues.some((old) => old.value === value.value));
+  let best: { old: Found; value: Found; score: number } | undefined;
+  let tied = false;
+  for (const old of olds) {
+    for (const value of fresh) {
+      if (looseForm(old.value) !== looseForm(value.value)) continue;
+      const unit = unitAfter(statement, old);
+      let score = 0;
+      if (unit !== undefined && unit === unitAfter(correction, value)) score += 4;
+      if (ASSIGNS.test(correction.slice(0, value.at))) score += 2;
+      if (kind(old.value) === kind(value.value)) score += 1;
+      if (form(old.value) === form(value.value)) score += 1;
+      if (best === undefined || score > best.score) [best, tied] = [{ old, value, score }, false];
+      else if (score === best.score) tied = true;
+    }
+  }
+  if (best === undefined || tied) return undefined;
+  const { old, value } = best;
+  let oldText = old.value;
+  let newText = value.value;
+  let end = old.at + old.value.length;
+  // "21 days" corrected by "400 days of backups": the unit goes with both.
+  const unit = statement.slice(end).match(UNIT)?.[1];
+  if (unit !== undefined && unit.toLowerCase() === unitAfter(correction, value)) {
+    oldText = `${oldText} ${unit}`;
+    newText = `${newText} ${unit}`;
+    end = statement.indexOf(unit, end) + unit.length;
+  }
+  return `${statement.slice(0, old.at)}${newText} (not ${oldText})${statement.slice(end)}`;
+}
