@@ -8,7 +8,7 @@ import { createParsedArtifactCache } from './parsed-artifact-cache.js';
 import { replyFromNotes } from './reply-from-notes.js';
 
 /** The lexical reader's version; changes whenever any answer would change. */
-export const LEXICAL_READER_VERSION = '1.3.0';
+export const LEXICAL_READER_VERSION = '1.4.0';
 
 /** What the lexical reader does, in a paragraph for the README and reports. */
 export const explainLexicalReader =
