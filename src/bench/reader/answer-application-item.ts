@@ -4,6 +4,7 @@ import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -83,6 +84,14 @@ function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): R
   return { kind: 'reversed', passage, standing: reversal.text };
 }
 
+/** A plan a later line dropped without naming the action's words as a mention would (see `droppedPlan`). */
+function droppedOf(parsed: ParsedArtifact, action: string): Reason | undefined {
+  const dropped = droppedPlan(parsed, action);
+  return dropped === undefined
+    ? undefined
+    : { kind: 'reversed', passage: dropped.passage, standing: dropped.quote };
+}
+
 function findReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
   const literal = findMentions(parsed, action);
   const mentions = literal.length > 0 ? literal : findLooseMentions(parsed, action);
@@ -140,11 +149,14 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
     return (
       correction ??
       reversalOf(parsed, lastAffirmed, action) ??
+      droppedOf(parsed, action) ??
       naming ??
       excepted(parsed, prompt, action, lastAffirmed)
     );
   }
   if (correction !== undefined) return correction;
+  const dropped = droppedOf(parsed, action);
+  if (dropped !== undefined) return dropped;
   const paraphrased = findParaphrasedRule(parsed, action);
   if (paraphrased !== undefined) return { kind: 'rule', passage: paraphrased };
   return ruleNamingPart(parsed, action);
