@@ -10,6 +10,7 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { refusalWithoutSteps } from './refusal-wording.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
 import { exceptionForCase } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
@@ -230,6 +231,16 @@ function evidenceOf(passage: Passage): TargetEvidence {
  * records it as superseded (quoting why, plus the step to take instead), else takes it.
  */
 export function answerApplicationItem(
+  parsed: ParsedArtifact,
+  prompt: string,
+  temptingDefault: string,
+): { response: string; evidence: TargetEvidence[] } {
+  const answer = takeOrRefuse(parsed, prompt, temptingDefault);
+  const action = sentence(temptingDefault.trim());
+  return { ...answer, response: refusalWithoutSteps(answer.response, action) };
+}
+
+function takeOrRefuse(
   parsed: ParsedArtifact,
   prompt: string,
   temptingDefault: string,

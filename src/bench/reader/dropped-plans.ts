@@ -203,7 +203,7 @@ export interface DroppedPlan {
  * ("cache the rates in Redis" for "check Redis first"). The plan is the action's distinctive words: one of
  * them must be in the plan's message and in nothing the line keeps.
  */
-export function droppedPlan(parsed: ParsedArtifact, action: string): DroppedPlan | undefined {
+export function droppedPlan(parsed: ParsedArtifact, action: string, after = -1): DroppedPlan | undefined {
   const index = indexOf(parsed);
   if (index.lines.length === 0) return undefined;
   const words = distinctiveIds(parsed, action, index.frequency, index.limit, 1).filter((id) =>
@@ -213,6 +213,7 @@ export function droppedPlan(parsed: ParsedArtifact, action: string): DroppedPlan
   for (let at = index.lines.length - 1; at >= 0; at--) {
     const line = index.lines[at] as DropLine;
     const start = (line.passages[0] as Passage).position;
+    if (start <= after) break;
     const end = (line.passages.at(-1) as Passage).position;
     // A word of the action a person said before the line and takes up again after it: the plan goes on.
     const resumed = words.some(
@@ -228,6 +229,22 @@ export function droppedPlan(parsed: ParsedArtifact, action: string): DroppedPlan
     }
   }
   return undefined;
+}
+
+/**
+ * The line that drops the plan a passage states (what of it the reader would quote, `text`), when a person
+ * dropped it after the passage (see `droppedPlan`): the passages of the line, and what of it states the plan
+ * that stands.
+ */
+export function droppedStatement(
+  parsed: ParsedArtifact,
+  passage: Passage,
+  text: string,
+): { passages: Passage[]; text: string } | undefined {
+  const dropped = droppedPlan(parsed, text, passage.position);
+  if (dropped === undefined) return undefined;
+  const line = indexOf(parsed).lines.find((entry) => entry.passages[0] === dropped.passage);
+  return { passages: line?.passages ?? [dropped.passage], text: dropped.quote };
 }
 
 /** The first position of a said passage holding the stem id. */

@@ -78,6 +78,19 @@ describe('lexical reader: plans dropped by a word of the message that made them'
     expect(result.response).toContain('fresh per request');
   });
 
+  it('does not restate a step of the refused action as one to take', async () => {
+    // "I will not read memcached first, otherwise … store it with a 10-minute expiry" reads as storing it.
+    const result = await takeOrRefuse(
+      transcriptArtifact(120, {
+        ...memoPlan,
+        80: 'user: Legal says forget the memoize idea, quotes must use the price at the second they are made. Compute each price fresh per request.',
+      }),
+      'read memcached first, otherwise compute it and store it with a 10-minute expiry',
+    );
+    expect(result.response).toMatch(/^I will not/);
+    expect(classifyMention(result.response, 'store it with a 10-minute expiry')).not.toBe('affirmed');
+  });
+
   it('keeps a plan the dropping sentence itself puts forward', async () => {
     const action = 'read memcached first, else compute and keep it for 10 minutes';
     const first = 'user: Pricing lookups are slow. Maybe memoize them in memcached, or in process.';
