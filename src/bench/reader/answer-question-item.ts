@@ -4,6 +4,7 @@ import { withAcceptedDecisions } from './accepted-proposals.js';
 import { namesIn } from './answer-shapes.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { droppedStatement } from './dropped-plans.js';
 import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -234,7 +235,8 @@ function latestStatement(
   const corrected = correctedText(parsed, passage);
   if (corrected !== undefined) return { text: corrected.text, sources: [passage, ...corrected.corrections] };
   const reversal = plans
-    ? planReversal(parsed, passage, focusPassage(passage.text, focus), focus.stems)
+    ? (planReversal(parsed, passage, focusPassage(passage.text, focus), focus.stems) ??
+      droppedStatement(parsed, passage, focusPassage(passage.text, focus)))
     : undefined;
   const shaped = scores.shaped;
   if (

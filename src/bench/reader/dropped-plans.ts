@@ -10,7 +10,7 @@ import { planIdiomAt, saidPassages, sentenceEnd, sentenceStartOf } from './said-
  * What follows runs to the clause's end; a colon there makes it a topic ("Back to this morning: …"), no plan.
  */
 const RETURN_TO =
-  /(?<![\p{L}\p{N}])(?:back to|return(?:ing)? to|revert(?:ing|ed)? to|roll(?:ing)? back to|stick(?:ing)? with|stay(?:ing)? with|keep(?:ing)? it (?:in|on|as)|keep using)\s+(?<named>[^.,;:!?()\n]+?)\s*(?<end>[.,;:!?()\n]|$)/giu;
+  /(?<![\p{L}\p{N}])(?:back to|return(?:ing)? to|revert(?:ing|ed)? to|roll(?:ing)? back to|stick(?:ing)? with|stay(?:ing)? with|keep(?:ing)? it (?:in|on) the|keep using)\s+(?<named>[^.,;:!?()\n]+?)\s*(?<end>[.,;:!?()\n]|$)/giu;
 
 /**
  * The same return, naming the thing before the words: "REST per service like before", "the raw SQL was fine",
@@ -23,9 +23,12 @@ const NAMED_BEFORE =
 const NOT_A_PLAN = new Set(
   contentStems(
     'morning afternoon evening yesterday today tomorrow earlier later before first topic question point thread ' +
-      'discussion conversation work start basics square drawing board normal usual',
+      'discussion conversation work start basics square drawing board normal usual mind loop sync track',
   ),
 );
+
+// A negation just before a return refuses it: "and not back to the old limit either".
+const NEGATED = /(?<![\p{L}\p{N}])(?:not|no|never|don't|do not|won't)\s+(?:\p{L}+\s+)?$/iu;
 
 /** A line a person wrote that drops a plan, and what it drops. */
 interface DropLine {
@@ -154,6 +157,8 @@ function returnsIn(body: string): { index: number; named: string }[] {
   for (const match of body.matchAll(RETURN_TO)) {
     // "Back to this morning: …" opens a topic; a return names a plan and goes on or ends the sentence.
     if (match.groups?.end === ':') continue;
+    // "not back to 82.5% either" refuses a return.
+    if (NEGATED.test(body.slice(Math.max(0, match.index - 16), match.index))) continue;
     found.push({ index: match.index, named: match.groups?.named ?? '' });
   }
   for (const match of body.matchAll(NAMED_BEFORE))

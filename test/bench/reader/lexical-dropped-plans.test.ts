@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
 import { classifyMention } from '../../../src/bench/scoring/mentions.js';
-import { takeOrRefuse } from './make-item.js';
+import { makeItem, takeOrRefuse } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
 
 const searchSpike = {
@@ -24,6 +25,19 @@ describe('lexical reader: plans dropped by returning to what was there before', 
     expect(result.evidence.map((entry) => entry.line)).toEqual([80]);
   });
 
+  it('answers a question about the plan with the line that returned from it', async () => {
+    const result = await createLexicalTarget().answer({
+      artifactText: transcriptArtifact(120, {
+        20: 'user: Our nightly invoices go out from a cron job. Could we move them to a Temporal workflow so retries are visible?',
+        21: 'assistant: Drafting the Temporal workflow for the nightly invoices.',
+        80: 'user: Platform said no new clusters this year. So the cron job like before, with a retry wrapper.',
+      }),
+      item: makeItem({ prompt: 'What will run the nightly invoices?' }),
+    });
+    expect(result.response).toContain('retry wrapper');
+    expect(classifyMention(result.response, 'Temporal workflow')).not.toBe('affirmed');
+  });
+
   it('reads the thing returned to when it is named before the words ("X like before")', async () => {
     const result = await takeOrRefuse(
       transcriptArtifact(120, {
@@ -37,10 +51,12 @@ describe('lexical reader: plans dropped by returning to what was there before', 
     expect(classifyMention(result.response, 'Temporal workflow')).not.toBe('affirmed');
   });
 
-  it('does not read a topic opened with a colon as a return', async () => {
+  it('does not read a topic opened with a colon, or a refused return, as a return', async () => {
     const action = 'push the articles into a Meilisearch index';
     const topic = { ...searchSpike, 80: 'user: Back to SQLite FTS: its index file is 40 MB today.' };
     expect((await takeOrRefuse(transcriptArtifact(120, topic), action)).response).toMatch(/^Next step:/);
+    const refused = { ...searchSpike, 80: 'user: Typos matter to support, so not back to SQLite FTS.' };
+    expect((await takeOrRefuse(transcriptArtifact(120, refused), action)).response).toMatch(/^Next step:/);
     const returned = { ...searchSpike, 80: 'user: Back to SQLite FTS. Its index file is 40 MB today.' };
     expect((await takeOrRefuse(transcriptArtifact(120, returned), action)).response).toMatch(/^I will not/);
   });
