@@ -55,7 +55,7 @@ interface DropIndex {
   roles: Map<number, string | undefined>;
   /** The last position of a said passage holding each stem id. */
   lastSaid: Map<number, number>;
-  /** The last position of a passage a person wrote, not asking, holding each stem id: a plan taken up. */
+  /** The last position of a decision a person wrote, not asking, holding each stem id: a plan taken up. */
   lastTaken: Map<number, number>;
   frequency: Uint32Array;
   limit: number;
@@ -107,7 +107,9 @@ function indexOf(parsed: ParsedArtifact): DropIndex {
     said.set(passage.position, stems);
     roles.set(passage.position, role);
     for (const id of stems) lastSaid.set(id, passage.position);
-    if (role !== 'assistant' && !body.trimEnd().endsWith('?'))
+    // Taking a plan up again is a decision ("let's use X after all"); a question or a new topic is none.
+    const decides = passage.cues.decision.length > 0 || passage.cues.override.length > 0;
+    if (role !== 'assistant' && decides && !body.trimEnd().endsWith('?'))
       for (const id of stems) lastTaken.set(id, passage.position);
     // A plan is dropped by the person it is for (or in notes that name no writer), not by the assistant.
     if (role === 'assistant') continue;
@@ -134,12 +136,13 @@ function indexOf(parsed: ParsedArtifact): DropIndex {
     }
     const dropping = droppingSentence(body);
     if (dropping === undefined) continue;
-    const named = distinctiveIds(parsed, body.slice(dropping.start, dropping.end), frequency, limit);
     const rest = body.slice(dropping.end).trim();
-    // A dropping sentence with nothing after it states the new plan itself ("on second thought, use Redis"):
-    // what it names is kept.
-    const standing = new Set(distinctiveIds(parsed, rest.length >= MIN_REST ? rest : body, frequency, limit));
-    const quote = rest.length >= MIN_REST ? rest : body.slice(dropping.idiom);
+    // A dropping sentence with nothing after it states the new plan itself ("on second thought, use Redis",
+    // "so Meilisearch after all"): what it names may be what it takes up, so it drops nothing here.
+    if (rest.length < MIN_REST) continue;
+    const named = distinctiveIds(parsed, body.slice(dropping.start, dropping.end), frequency, limit);
+    const standing = new Set(distinctiveIds(parsed, rest, frequency, limit));
+    const quote = rest;
     lines.push({ ...base, named: new Set(named), returns: false, since: 0, standing, quote });
   }
   lines.sort((a, b) => (a.passages[0] as Passage).position - (b.passages[0] as Passage).position);
@@ -206,9 +209,10 @@ export interface DroppedPlan {
  * named, in a person's message or one that named it too), or when its dropping sentence ("forget the cache
  * idea", "scratch that, lantern is taken") names the plan or a word of the message that took the plan up
  * ("cache the rates in Redis" for "check Redis first"). The plan is the action's distinctive words: one of
- * them must be in the plan's message and in nothing the line keeps.
+ * them must be in the plan's message and in nothing the line keeps. With `after` (a passage the reader
+ * quotes), only a later line that returns from it counts.
  */
-export function droppedPlan(parsed: ParsedArtifact, action: string, after = -1): DroppedPlan | undefined {
+export function droppedPlan(parsed: ParsedArtifact, action: string, after?: number): DroppedPlan | undefined {
   const index = indexOf(parsed);
   if (index.lines.length === 0) return undefined;
   const words = distinctiveIds(parsed, action, index.frequency, index.limit, 1).filter((id) =>
@@ -218,7 +222,11 @@ export function droppedPlan(parsed: ParsedArtifact, action: string, after = -1):
   for (let at = index.lines.length - 1; at >= 0; at--) {
     const line = index.lines[at] as DropLine;
     const start = (line.passages[0] as Passage).position;
-    if (start <= after) break;
+    if (after !== undefined) {
+      if (start <= after) break;
+      // A line that drops by the words of a plan's message is too loose a tie for a passage's many words.
+      if (!line.returns) continue;
+    }
     const end = (line.passages.at(-1) as Passage).position;
     // A word of the action a person said before the line and takes up again after it: the plan goes on.
     const resumed = words.some(
@@ -237,9 +245,9 @@ export function droppedPlan(parsed: ParsedArtifact, action: string, after = -1):
 }
 
 /**
- * The line that drops the plan a passage states (what of it the reader would quote, `text`), when a person
- * dropped it after the passage (see `droppedPlan`): the passages of the line, and what of it states the plan
- * that stands.
+ * The line that returns from the plan a passage states (what of it the reader would quote, `text`), when a
+ * person returned from it after the passage (see `droppedPlan`): the passages of the line, and what of it
+ * states the plan that stands.
  */
 export function droppedStatement(
   parsed: ParsedArtifact,

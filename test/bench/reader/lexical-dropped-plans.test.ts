@@ -70,7 +70,7 @@ describe('lexical reader: plans dropped by returning to what was there before', 
     expect((await takeOrRefuse(transcriptArtifact(120, returned), action)).response).toMatch(/^I will not/);
     const resumed = {
       ...returned,
-      100: 'user: Support insists on typo tolerance, so Meilisearch it is, on its own small VM.',
+      100: "user: Support insists on typo tolerance, so let's use Meilisearch after all, on its own small VM.",
     };
     expect((await takeOrRefuse(transcriptArtifact(120, resumed), action)).response).toMatch(/^Next step:/);
   });
