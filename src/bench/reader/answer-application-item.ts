@@ -11,6 +11,7 @@ import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
 import { refusalWithoutSteps } from './refusal-wording.js';
+import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
 import { exceptionForCase } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
@@ -85,9 +86,12 @@ function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): R
   return { kind: 'reversed', passage, standing: reversal.text };
 }
 
-/** A plan a later line dropped without naming the action's words as a mention would (see `droppedPlan`). */
+/**
+ * A plan a later line dropped without naming the action's words as a mention would (see `droppedPlan`), or a
+ * value of it turned down with the other options just given (see `rejectedOption`).
+ */
 function droppedOf(parsed: ParsedArtifact, action: string): Reason | undefined {
-  const dropped = droppedPlan(parsed, action);
+  const dropped = droppedPlan(parsed, action) ?? rejectedOption(parsed, action);
   return dropped === undefined
     ? undefined
     : { kind: 'reversed', passage: dropped.passage, standing: dropped.quote };
