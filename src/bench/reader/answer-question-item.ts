@@ -6,6 +6,7 @@ import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import { droppedStatement } from './dropped-plans.js';
 import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
+import { keptStatement } from './kept-references.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -232,6 +233,9 @@ function latestStatement(
   scores: PassageScores,
   plans: boolean,
 ): { text: string; sources: Passage[] } {
+  // "replicas stay" answers "how many replicas?" with the statement it keeps.
+  const kept = keptStatement(parsed, passage, focus.stems);
+  if (kept !== undefined) return latestStatement(parsed, kept, focus, scores, plans);
   const corrected = correctedText(parsed, passage);
   if (corrected !== undefined) return { text: corrected.text, sources: [passage, ...corrected.corrections] };
   const reversal = plans

@@ -30,3 +30,14 @@ export function revisedValues(values: readonly ValueToken[]): ValueToken[] {
   }
   return revised;
 }
+
+// The part a revising message keeps, named: "same port" and "the replicas stay" keep the port and the replicas.
+const KEPT_PART =
+  /(?<![\p{L}\p{N}])(?:same (?!as\b|thing\b|way\b|here\b|again\b)(?<after>\p{L}[\p{L}-]*)|(?<before>\p{L}[\p{L}-]*) (?:stays?|remains?)(?![\p{L}\p{N}]))/giu;
+
+/** The words naming what a message keeps as it was ("same port", "replicas stay"), lower-cased. */
+export function keptParts(body: string): string[] {
+  return [...body.matchAll(KEPT_PART)].map((match) =>
+    (match.groups?.after ?? match.groups?.before ?? '').toLowerCase(),
+  );
+}

@@ -46,4 +46,16 @@ describe('lexical reader: a message that keeps part of a request revises the res
     expect(answer.response).toContain('2%');
     expect(classifyMention(answer.response, '20%')).not.toBe('affirmed');
   });
+
+  it('answers a question about the part a revision keeps with the statement it keeps', async () => {
+    const result = await createLexicalTarget().answer({
+      artifactText: transcriptArtifact(120, {
+        20: 'user: Deploy the image resizer with six workers and a 900 MB memory cap.',
+        70: 'user: The image resizer swaps on large PNGs: raise its cap to 1400 MB. Workers stay.',
+      }),
+      item: makeItem({ prompt: 'How many workers does the image resizer run?' }),
+    });
+    expect(result.response).toContain('six workers');
+    expect(result.response).toContain('1400 MB');
+  });
 });
