@@ -1,4 +1,4 @@
-import { contentStems } from './content-words.js';
+import { contentStems, STOPWORDS, stemOf } from './content-words.js';
 import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { distinctiveLimit, passageFrequency } from './plan-reversals.js';
@@ -59,6 +59,8 @@ interface DropIndex {
   lastTaken: Map<number, number>;
   frequency: Uint32Array;
   limit: number;
+  /** The ids of the stems of `NOT_A_PLAN` and of function words. */
+  notAPlan: Set<number>;
 }
 
 const cache = new WeakMap<ParsedArtifact, DropIndex>();
@@ -146,7 +148,13 @@ function indexOf(parsed: ParsedArtifact): DropIndex {
     lines.push({ ...base, named: new Set(named), returns: false, since: 0, standing, quote });
   }
   lines.sort((a, b) => (a.passages[0] as Passage).position - (b.passages[0] as Passage).position);
-  const index = { lines, said, roles, lastSaid, lastTaken, frequency, limit };
+  const notAPlan = new Set<number>();
+  // Function words too: "the" in both lines ties nothing.
+  for (const stem of [...NOT_A_PLAN, ...[...STOPWORDS].map(stemOf)]) {
+    const id = stemIdIn(parsed, stem);
+    if (id !== undefined) notAPlan.add(id);
+  }
+  const index = { lines, said, roles, lastSaid, lastTaken, frequency, limit, notAPlan };
   cache.set(parsed, index);
   return index;
 }
@@ -272,7 +280,22 @@ function takenUpSince(index: DropIndex, line: DropLine, word: number, start: num
     if (position < line.since) continue;
     if (position >= start) return false;
     if (!stems.has(word)) continue;
-    if (index.roles.get(position) !== 'assistant' || [...line.named].some((id) => stems.has(id))) return true;
+    if (index.roles.get(position) !== 'assistant' || [...line.named].some((id) => stems.has(id)))
+      if (sharesTopic(index, line, stems, word)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the message that took the alternative up and the returning line speak of the same work: a
+ * distinctive word in both besides the alternative and what is returned to ("Back to the timeline." after an
+ * unrelated plan shares none).
+ */
+function sharesTopic(index: DropIndex, line: DropLine, stems: ReadonlySet<number>, word: number): boolean {
+  for (const id of stems) {
+    if (id === word || line.named.has(id) || !line.stems.has(id)) continue;
+    const count = index.frequency[id] as number;
+    if (count >= 2 && count <= index.limit && !index.notAPlan.has(id)) return true;
   }
   return false;
 }

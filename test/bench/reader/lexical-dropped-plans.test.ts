@@ -57,8 +57,20 @@ describe('lexical reader: plans dropped by returning to what was there before', 
     expect((await takeOrRefuse(transcriptArtifact(120, topic), action)).response).toMatch(/^Next step:/);
     const refused = { ...searchSpike, 80: 'user: Typos matter to support, so not back to SQLite FTS.' };
     expect((await takeOrRefuse(transcriptArtifact(120, refused), action)).response).toMatch(/^Next step:/);
-    const returned = { ...searchSpike, 80: 'user: Back to SQLite FTS. Its index file is 40 MB today.' };
+    const returned = {
+      ...searchSpike,
+      80: 'user: Back to SQLite FTS. Its index file is 40 MB, remove the branch.',
+    };
     expect((await takeOrRefuse(transcriptArtifact(120, returned), action)).response).toMatch(/^I will not/);
+  });
+
+  it('does not read a return to an unrelated topic as dropping the plan made since', async () => {
+    const action = 'push the articles into a Meilisearch index';
+    const notes = { 10: 'user: The release notes for help articles go out on Fridays.', ...searchSpike };
+    const topic = { ...notes, 80: 'user: Back to the release notes. The changelog is 40 lines long.' };
+    expect((await takeOrRefuse(transcriptArtifact(120, topic), action)).response).toMatch(/^Next step:/);
+    const plan = { ...notes, 80: 'user: Back to SQLite FTS. Remove the branch.' };
+    expect((await takeOrRefuse(transcriptArtifact(120, plan), action)).response).toMatch(/^I will not/);
   });
 
   it('keeps the alternative when a person takes it up again after the return', async () => {
