@@ -74,6 +74,17 @@ function doneSince(parsed: ParsedArtifact, action: string, mentions: readonly Fo
 }
 
 /**
+ * A plan a later line dropped without naming the action's words as a mention would (see `droppedPlan`), or a
+ * value of it turned down with the other options just given (see `rejectedOption`).
+ */
+function droppedOf(parsed: ParsedArtifact, action: string): Reason | undefined {
+  const dropped = droppedPlan(parsed, action) ?? rejectedOption(parsed, action);
+  return dropped === undefined
+    ? undefined
+    : { kind: 'reversed', passage: dropped.passage, standing: dropped.quote };
+}
+
+/**
  * A plan a person dropped in passing after `mention` took the action up, in a line whose dropped part names
  * what the action is about ("park the Kafka thing"): more to the point than any change of plan after it.
  */
@@ -84,17 +95,6 @@ function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): R
   // A line that only drops the plan ("scratch that, let's instead X") is quoted whole, as any change of plan.
   if (!reversal.follows) return { kind: 'superseded', passage };
   return { kind: 'reversed', passage, standing: reversal.text };
-}
-
-/**
- * A plan a later line dropped without naming the action's words as a mention would (see `droppedPlan`), or a
- * value of it turned down with the other options just given (see `rejectedOption`).
- */
-function droppedOf(parsed: ParsedArtifact, action: string): Reason | undefined {
-  const dropped = droppedPlan(parsed, action) ?? rejectedOption(parsed, action);
-  return dropped === undefined
-    ? undefined
-    : { kind: 'reversed', passage: dropped.passage, standing: dropped.quote };
 }
 
 function findReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
