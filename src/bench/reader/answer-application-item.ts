@@ -5,11 +5,14 @@ import { type Found, findLooseMentions, findMentions, mentionIn } from './action
 import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { refusalWithoutSteps } from './refusal-wording.js';
+import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
 import { exceptionForCase } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
@@ -71,6 +74,17 @@ function doneSince(parsed: ParsedArtifact, action: string, mentions: readonly Fo
     if (latest === undefined || found.passage.position > latest.passage.position) latest = found;
   }
   return latest !== undefined && saysDone(latest.passage.text, latest.fragment) ? latest.passage : undefined;
+}
+
+/**
+ * A plan a later line dropped without naming the action's words as a mention would (see `droppedPlan`), or a
+ * value of it turned down with the other options just given (see `rejectedOption`).
+ */
+function droppedOf(parsed: ParsedArtifact, action: string): Reason | undefined {
+  const dropped = droppedPlan(parsed, action) ?? rejectedOption(parsed, action);
+  return dropped === undefined
+    ? undefined
+    : { kind: 'reversed', passage: dropped.passage, standing: dropped.quote };
 }
 
 /**
@@ -157,11 +171,14 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
     return (
       correction ??
       reversalOf(parsed, lastAffirmed, action) ??
+      droppedOf(parsed, action) ??
       naming ??
       excepted(parsed, prompt, action, lastAffirmed)
     );
   }
   if (correction !== undefined) return correction;
+  const dropped = droppedOf(parsed, action);
+  if (dropped !== undefined) return dropped;
   const paraphrased = findParaphrasedRule(parsed, action);
   if (paraphrased !== undefined) return { kind: 'rule', passage: paraphrased };
   return ruleNamingPart(parsed, action);
@@ -239,6 +256,16 @@ function evidenceOf(passage: Passage): TargetEvidence {
  * records it as superseded (quoting why, plus the step to take instead), else takes it.
  */
 export function answerApplicationItem(
+  parsed: ParsedArtifact,
+  prompt: string,
+  temptingDefault: string,
+): { response: string; evidence: TargetEvidence[] } {
+  const answer = takeOrRefuse(parsed, prompt, temptingDefault);
+  const action = sentence(temptingDefault.trim());
+  return { ...answer, response: refusalWithoutSteps(answer.response, action) };
+}
+
+function takeOrRefuse(
   parsed: ParsedArtifact,
   prompt: string,
   temptingDefault: string,

@@ -5,7 +5,9 @@ import { namesIn } from './answer-shapes.js';
 import { withoutClosedTasks } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { droppedStatement } from './dropped-plans.js';
 import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
+import { keptStatement } from './kept-references.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -241,13 +243,17 @@ function latestStatement(
   scores: PassageScores,
   plans: boolean,
 ): { text: string; sources: Passage[] } {
+  // "replicas stay" answers "how many replicas?" with the statement it keeps.
+  const kept = keptStatement(parsed, passage, focus.stems);
+  if (kept !== undefined) return latestStatement(parsed, kept, focus, scores, plans);
   const corrected = correctedText(parsed, passage);
   if (corrected !== undefined) return { text: corrected.text, sources: [passage, ...corrected.corrections] };
   // A list of tasks is quoted without those done or set aside since: they are no longer to do.
   const open = withoutClosedTasks(parsed, passage, passage.text);
   if (open !== undefined) return { text: open, sources: [passage] };
   const reversal = plans
-    ? planReversal(parsed, passage, focusPassage(passage.text, focus), focus.stems)
+    ? (planReversal(parsed, passage, focusPassage(passage.text, focus), focus.stems) ??
+      droppedStatement(parsed, passage, focusPassage(passage.text, focus)))
     : undefined;
   const shaped = scores.shaped;
   if (

@@ -55,6 +55,16 @@ function indexOf(parsed: ParsedArtifact): ReversalIndex {
   return index;
 }
 
+/** In how many passages each stem id occurs (read once per parsed artifact). */
+export function passageFrequency(parsed: ParsedArtifact): Uint32Array {
+  return indexOf(parsed).frequency;
+}
+
+/** The most passages a word may be in and still tie a reversal to the plan it reverses. */
+export function distinctiveLimit(parsed: ParsedArtifact): number {
+  return Math.max(DISTINCTIVE, Math.ceil(parsed.passages.length * DISTINCTIVE_SHARE));
+}
+
 /** A plan reversal: the passages of its line, and what of it states the plan that stands now. */
 export interface PlanReversal {
   passages: Passage[];
@@ -89,7 +99,7 @@ export function planReversal(
   const { frequency, lines } = indexOf(parsed);
   if (lines.length === 0 || (lines.at(-1)?.[0]?.position ?? -1) <= passage.position) return undefined;
   const links = new Set<number>();
-  const distinctive = Math.max(DISTINCTIVE, Math.ceil(parsed.passages.length * DISTINCTIVE_SHARE));
+  const distinctive = distinctiveLimit(parsed);
   for (const stem of contentStems(text)) {
     if (asked.has(stem)) continue;
     const id = stemIdIn(parsed, stem);

@@ -1,5 +1,6 @@
 import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
+import { keepsTheRest, revisedValues } from './partial-revisions.js';
 import type { Passage } from './passage.js';
 import {
   findIdiom,
@@ -124,7 +125,8 @@ function correctionsIn(
     record(old, replacement, earlierMention(said, at, old.normalized)?.passage ?? passage);
   }
   const idiom = findIdiom(body);
-  if (idiom === undefined || found.length > 0) return found;
+  if (found.length > 0) return found;
+  if (idiom === undefined) return revisions(said, at, superseded);
   if (SCOPED.test(sentenceAround(body, idiom.index))) return found;
   const idiomEnd = idiom.end;
   // The values the idiom puts forward: those after it in its sentence; else those before it in its sentence
@@ -157,6 +159,34 @@ function correctionsIn(
     forms.add(replacement.form);
     const earlier = earlierValue(said, at, replacement, superseded);
     if (earlier !== undefined) record(earlier[1], replacement, earlier[0].passage);
+  }
+  return found;
+}
+
+/**
+ * The corrections a person's message makes when it says what stays as it was ("same region, 5.5% to start"):
+ * each value it gives a setting replaces the latest earlier value of that form the same person gave.
+ */
+function revisions(
+  said: readonly Said[],
+  at: number,
+  superseded: ReadonlyMap<string, Supersession>,
+): Supersession[] {
+  const { body, values, passage, role } = said[at] as Said;
+  if (role === 'assistant' || !keepsTheRest(body)) return [];
+  const found: Supersession[] = [];
+  for (const replacement of revisedValues(values)) {
+    const earlier = earlierValue(said, at, replacement, superseded);
+    if (earlier === undefined) continue;
+    const [entry, old] = earlier;
+    found.push({
+      old: old.text,
+      oldNormalized: old.normalized,
+      replacement: replacement.text,
+      correction: passage,
+      stated: entry.passage,
+      quote: passage.text,
+    });
   }
   return found;
 }
