@@ -2,8 +2,10 @@ import type { CaseItem } from '../case/types.js';
 import type { TargetEvidence } from '../target/target.js';
 import { answerQuestionItem } from './answer-question-item.js';
 import { namesIn } from './answer-shapes.js';
+import { contentStems } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import { commonWordsOf } from './question-scores.js';
+import { withoutHeader } from './tool-exchanges.js';
 
 // A task that is about reaching someone: "addressed by name", "to the right person", "say whom you page",
 // "and who approves it". Asking for a team or a channel is not asking for a person.
@@ -41,10 +43,41 @@ export function addressedAsNotesSay(
     check: { kind: 'contains_normalized', value: first },
   });
   if (asked.evidence.length === 0) return undefined;
-  const inNotes = namesIn(asked.response, common);
-  // The notes name the person the default already addresses first, or nobody else: the default stands.
-  if (inNotes.length === 0 || sameName(inNotes[0] as string, first)) return undefined;
-  const person = inNotes.find((name) => !addressed.some((other) => sameName(name, other)));
-  if (person === undefined) return undefined;
-  return { response: `Next step: ${temptingDefault.split(first).join(person)}`, evidence: asked.evidence };
+  // "Ana runs the fleet, Ben approves access": the person is the one named in the clause most about the task.
+  const clause = clauseAbout(
+    asked.evidence.flatMap((evidence) => withoutHeader(evidence.text).split(CLAUSE_END)),
+    new Set(contentStems(item.prompt)),
+    (piece) => namesIn(piece, common).length > 0,
+  );
+  if (clause === undefined) return undefined;
+  // "Ines Nilsson's on call": the name, without the possessive.
+  const person = (namesIn(clause, common)[0] as string).replace(/['’]s$/, '');
+  // The notes give the person the default already addresses: the default stands.
+  if (addressed.some((name) => sameName(name, person))) return undefined;
+  const step = temptingDefault
+    .split(first)
+    .join(person)
+    .replace(/[.!?\s]+$/, '');
+  // The passage is quoted whole: it often says how to reach them too ("requests go through Teleport").
+  const source = asked.evidence.find((evidence) => evidence.text.includes(clause)) ?? asked.evidence[0];
+  const quote = withoutHeader(source?.text ?? clause).trim();
+  return { response: `Next step: ${step} (the notes: "${quote}")`, evidence: asked.evidence };
+}
+
+// Where a sentence divides into clauses that may each give someone a role.
+const CLAUSE_END = /[,;:]\s+|\s+(?:—|–)\s+|(?<=[.!?])\s+/;
+
+/** The piece sharing most content words with the task, among those `holds` admits; the first on a tie. */
+function clauseAbout(
+  pieces: readonly string[],
+  stems: ReadonlySet<string>,
+  holds: (piece: string) => boolean,
+): string | undefined {
+  let best: { piece: string; shared: number } | undefined;
+  for (const piece of pieces) {
+    if (!holds(piece)) continue;
+    const shared = contentStems(piece).filter((stem) => stems.has(stem)).length;
+    if (best === undefined || shared > best.shared) best = { piece, shared };
+  }
+  return best?.piece;
 }

@@ -20,12 +20,28 @@ async function draft(prompt: string, temptingDefault: string, artifactText = not
 }
 
 describe('lexical reader: whom a task addresses', () => {
+  it('takes the person from the clause about the task when the passage names several', async () => {
+    const artifactText = transcriptArtifact(90, {
+      30: '[turn 9] user: context: Tobias Rydell runs the cloud accounts, Ingrid Solberg approves any overspend, requests go through the FinOps form.',
+    });
+    const result = await draft(
+      'Write the sign-off request for the overspend, addressed by name.',
+      'Hi Tobias Rydell, can you approve the overspend?',
+      artifactText,
+    );
+    expect(result.response).toContain('Next step: Hi Ingrid Solberg, can you approve the overspend');
+    expect(result.response).toContain('FinOps form');
+  });
+
   it('addresses the person the notes give for the task, not the one the default names', async () => {
     const result = await draft(
       'Write the sign-off request for the overspend, addressed by name.',
       'Hi Tobias Rydell, can you approve the overspend?',
     );
-    expect(result.response).toBe('Next step: Hi Ingrid Solberg, can you approve the overspend?');
+    expect(result.response).toBe(
+      'Next step: Hi Ingrid Solberg, can you approve the overspend (the notes: "any overspend on the cloud ' +
+        'budget needs a sign-off, Ingrid Solberg approves those.")',
+    );
     expect(result.evidence.map((entry) => entry.text)).toContainEqual(expect.stringContaining('Ingrid'));
   });
 
