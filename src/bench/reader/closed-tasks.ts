@@ -61,12 +61,13 @@ export function closingPassage(parsed: ParsedArtifact, task: string, after: numb
     if (mask === 0) continue;
     const passage = parsed.passages[position] as Passage;
     if (inOutput[position] === 1) {
-      // A commit did the task when it says the task's verb and another of its distinctive words ("bump the
-      // version to 2.1" and "4f7b2d8 chore: bump version to 2.1"), not only names it shares (an author).
+      // A commit did the task when it says the task's verb and another of its words, one of them distinctive
+      // ("bump the version to 2.1" and "4f7b2d8 chore: bump version to 2.1"), not only names it shares.
       // A task naming someone ("Ana Lima, who made the last commits") is no work a commit does.
       const verb = 1 << (query.bits.get(stems[0] as string) as number);
       const commit = COMMIT_LINE.test(withoutHeader(passage.text)) && !TWO_CAPITALISED.test(task);
-      if (commit && mask & verb && (mask & distinctive & ~verb) !== 0) return passage;
+      const saysIt = mask & verb && (mask & ~verb) !== 0 && (mask & distinctive) !== 0;
+      if (commit && saysIt) return passage;
       continue;
     }
     if (closesIn(passage.text, stemSet, distinctive, query.bits)) return passage;
