@@ -4,6 +4,7 @@ import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -34,7 +35,7 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
  * it that a later message corrected ("port 6457" … "typo, it's 6437").
  */
 type Reason =
-  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage }
+  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage; documented?: boolean }
   | { kind: 'reversed'; passage: Passage; standing: string }
   | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
@@ -97,6 +98,17 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
     lastAffirmed.position > lastRejected.position &&
     isOverride(parsed, lastAffirmed);
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
+  // A document's rule ("is generated", "done by the on-call only") stands in the same way.
+  const documented = documentRuleAgainst(parsed, action);
+  if (
+    documented !== undefined &&
+    !(
+      lastAffirmed !== undefined &&
+      lastAffirmed.position > documented.position &&
+      isOverride(parsed, lastAffirmed)
+    )
+  )
+    return { kind: 'rule', passage: documented, documented: true };
   // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
   const done = doneSince(parsed, action, mentions);
   if (done !== undefined) return { kind: 'superseded', passage: done };
@@ -235,6 +247,13 @@ export function answerApplicationItem(
     classifyMention(quoted, action) === 'affirmed'
       ? `I will not ${action}: ${where}.`
       : quoted;
+  // A document's rule is quoted by what of it does not read as doing the action (see `quotableDocumentRule`).
+  if (reason.kind === 'rule' && reason.documented === true) {
+    const rule = quotableDocumentRule(reason.passage.text, action);
+    const quote =
+      rule === undefined ? `I will not ${action}: ${where}.` : `I will not ${action}: ${sentence(rule)}.`;
+    refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;
+  }
   // A dropped plan: the refusal quotes the plan that stands, not the line's words about the dropped one.
   // It states the next step too: another one found in the notes could be the plan it dropped.
   if (reason.kind === 'reversed') {
