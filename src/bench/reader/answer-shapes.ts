@@ -19,6 +19,9 @@ const IDENTIFIER =
 // A handle people are reached or asked by: "@ana-lima", "@acme/policy-owners" (a team), not an e-mail address.
 const HANDLE = /(?<![\w.@])@[A-Za-z0-9][\w-]*(?:\/[\w-]+)?/g;
 
+// An on-call rotation's alias, paged as a person is: "dba-oncall", "payments-on-call".
+const ROTATION = /\b[a-z][\w-]*-on-?call\b/i;
+
 /** The @handles a text holds (a person's or a team's), as written. */
 export function handlesIn(text: string): string[] {
   return Array.from(text.matchAll(HANDLE), (match) => match[0]);
@@ -69,6 +72,7 @@ export function holdsShape(
   if (shape === 'identifier') return IDENTIFIER.test(text);
   return (
     namesIn(text, common).some((name) => !named.has(name.toLowerCase())) ||
-    handlesIn(text).some((handle) => !named.has(handle.toLowerCase()))
+    handlesIn(text).some((handle) => !named.has(handle.toLowerCase())) ||
+    ROTATION.test(text)
   );
 }

@@ -3,6 +3,7 @@ import { normalizeText } from '../scoring/normalize.js';
 import { STOPWORDS, stemOf, wordsOf } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { withoutHeader } from './tool-exchanges.js';
 
 /**
  * Rules as documents write them. A CONTRIBUTING.md, a runbook or a handoff note rarely says "never X": it
@@ -25,6 +26,10 @@ interface DocumentForm {
 const EDITS =
   /\b(?:edit|edits|editing|change|changing|add|adding|modify|modifying|update|updating|patch|patching|fix|fixing|tweak|tweaking|write|writing|adjust|adjusting|insert|inserting|rename|renaming|by hand|manually|directly|hand-edit|hand edit)\b/i;
 
+// Kept in a state on purpose: "paused on purpose", "pinned to X intentionally", "disabled by design".
+const KEPT_ON_PURPOSE =
+  /\b(?:paused|disabled|pinned|frozen|held|stopped|turned off|switched off|locked|parked)\b(?:[^.;]|\.(?=\S)){0,60}?\b(?:on purpose|intentionally|deliberately|by design)\b/;
+
 // Bringing a thing kept so on purpose back ("resume", "re-enable", "unpin", "upgrade").
 const UNDOES =
   /\b(?:resume|resuming|unpause|unpausing|re-?enable|re-?enabling|enable|enabling|restart|restarting|start|starting|turn on|switch on|unpin|unpinning|upgrade|upgrading|bump|bumping|unfreeze|unlock|unblock|undo)\b/i;
@@ -44,11 +49,58 @@ const FORMS: readonly DocumentForm[] = [
   },
   // Kept in a state on purpose: "paused on purpose", "pinned to X intentionally", "disabled by design".
   {
-    states:
-      /\b(?:paused|disabled|pinned|frozen|held|stopped|turned off|switched off|locked|parked)\b[^.;]{0,60}?\b(?:on purpose|intentionally|deliberately|by design)\b/,
+    states: KEPT_ON_PURPOSE,
     acts: UNDOES,
   },
 ];
+
+// "pinned to python:3.11-slim-bullseye on purpose": the value a thing is kept at.
+const PINNED_TO = /\bpinned (?:to|at) `?([\w.:/@+-]*\w)/;
+
+/**
+ * Whether the sentence keeps a thing at a value on purpose and the action names that thing at another value
+ * ("FROM python:3.11-slim-bookworm" against an image pinned to python:3.11-slim-bullseye): moving it undoes
+ * the pin, whatever the action's verb.
+ */
+function movesPinned(sentence: string, action: string): boolean {
+  if (!KEPT_ON_PURPOSE.test(sentence)) return false;
+  const pinned = PINNED_TO.exec(sentence)?.[1];
+  return pinned !== undefined && !normalizeText(action).includes(normalizeText(pinned));
+}
+
+// A label that says the items under it are not part of the work: "Out of scope:", "## Non-goals".
+const EXCLUDING_LABEL =
+  /^(?:#{1,6}\s*)?(?:out of scope|not in scope|out-of-scope|non-goals?|not included|excluded|won'?t do|will not do)\s*:?$/i;
+// A line that opens a new part of a document: a heading, or a short line ending in a colon.
+const LABEL = /^#{1,6}\s|^[^.!?]{1,40}:$/;
+/** How far above an item its label may be: a list of up to this many passages. */
+const MAX_LIST_LENGTH = 20;
+
+const excludedCache = new WeakMap<ParsedArtifact, ReadonlySet<number>>();
+
+/**
+ * The positions of the items of lists a document labels as not part of the work ("Out of scope:" and the list
+ * under it, up to the next label or message), read once per parsed artifact.
+ */
+function excludedItems(parsed: ParsedArtifact): ReadonlySet<number> {
+  const known = excludedCache.get(parsed);
+  if (known !== undefined) return known;
+  const excluded = new Set<number>();
+  const { passages } = parsed;
+  passages.forEach((label, position) => {
+    // The cheap test first: a label is short.
+    if (label.text.length > 60 || !EXCLUDING_LABEL.test(withoutHeader(label.text).trim())) return;
+    const end = Math.min(passages.length, position + 1 + MAX_LIST_LENGTH);
+    for (let at = position + 1; at < end; at++) {
+      const text = (passages[at] as Passage).text.trim();
+      // A new part of the document, or a new message, ends the list.
+      if (LABEL.test(text) || withoutHeader(text) !== text) break;
+      excluded.add(at);
+    }
+  });
+  excludedCache.set(parsed, excluded);
+  return excluded;
+}
 
 /** A pair of content words side by side in a text (function words between them skipped), as stems. */
 function pairsOf(normalized: string): Set<string> {
@@ -78,26 +130,30 @@ function namesThing(sentence: string, actionPairs: ReadonlySet<string>): boolean
 /**
  * The latest passage whose sentence about the thing the action names (two content words of it side by side,
  * or in the sentence before when the rule points back at it) states a document's rule against what the action does: generated output the action edits,
- * work kept to someone else, a state kept on purpose that the action undoes. Undefined when none does.
+ * work kept to someone else, a state kept on purpose that the action undoes, a thing listed under "Out of
+ * scope:". Undefined when none does.
  */
 export function documentRuleAgainst(parsed: ParsedArtifact, action: string): Passage | undefined {
   const actionPairs = pairsOf(normalizeText(action));
   if (actionPairs.size === 0) return undefined;
   const forms = FORMS.filter((form) => form.acts === undefined || form.acts.test(action));
-  if (forms.length === 0) return undefined;
   let found: Passage | undefined;
   for (const passage of parsed.passages) {
     const lower = passage.text.toLowerCase();
-    // The cheap test first: almost no passage states any of the forms.
-    if (!forms.some((form) => form.states.test(lower))) continue;
+    // The cheap tests first: almost no passage states any of the forms or names the thing.
+    const excluded = () => excludedItems(parsed).has(passage.position) && namesThing(lower, actionPairs);
+    if (!forms.some((form) => form.states.test(lower)) && !KEPT_ON_PURPOSE.test(lower)) {
+      if (excluded()) found = passage;
+      continue;
+    }
     const sentences = lower.split(SENTENCE_BREAK);
     const states = sentences.some((sentence, index) => {
-      if (!forms.some((form) => form.states.test(sentence))) return false;
+      if (!forms.some((form) => form.states.test(sentence)) && !movesPinned(sentence, action)) return false;
       if (namesThing(sentence, actionPairs)) return true;
       const before = sentences[index - 1];
       return before !== undefined && POINTS_BACK.test(sentence) && namesThing(before, actionPairs);
     });
-    if (states) found = passage;
+    if (states || excluded()) found = passage;
   }
   return found;
 }

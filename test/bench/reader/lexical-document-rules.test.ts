@@ -62,4 +62,27 @@ describe('lexical reader: rules a document states as how things are', () => {
       'Next step: check the invoice-sync logs.',
     );
   });
+
+  it('does not move a thing the document keeps at a value on purpose to another value', async () => {
+    const artifact = withDocument('deploy/Dockerfile', [
+      '# The runtime is pinned to node:20.11-alpine3.18 on purpose: the image scanner approves only that one.',
+      'FROM node:20.11-alpine3.18',
+    ]);
+    const result = await takeOrRefuse(artifact, 'FROM node:20.11-alpine3.20');
+    expect(result.response).toMatch(/^I will not /);
+    expect(result.response).toContain('image scanner');
+  });
+
+  it('does not do what a ticket lists as out of scope', async () => {
+    const artifact = transcriptArtifact(140, {
+      58: 'assistant calls fetch_ticket {"id":"OPS-311"}',
+      59: 'tool fetch_ticket: OPS-311: Rotate the staging TLS certificates',
+      60: 'Out of scope:',
+      61: '- the payment gateway keystore. Its owners rotate it through their own change request.',
+      62: 'Reporter: infra',
+    });
+    const result = await takeOrRefuse(artifact, 'rotate the payment gateway keystore as well');
+    expect(result.response).toMatch(/^I will not /);
+    expect(result.response).toContain('change request');
+  });
 });

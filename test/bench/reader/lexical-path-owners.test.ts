@@ -61,4 +61,19 @@ describe('lexical reader: a handle answers "who"', () => {
     const response = (await createLexicalTarget().answer({ artifactText, item })).response;
     expect(response).toContain('@northwind/dba');
   });
+
+  it('takes an on-call alias for the kind of answer "who" asks for', async () => {
+    const artifactText = transcriptArtifact(150, {
+      50: 'tool read_file: 1. Page search-oncall. Reindexing a live cluster is theirs alone.',
+      51: 'tool read_file: 2. After the reindex: check the shard sizes, then reopen writes.',
+      90: 'user: Priya Raman asked about the reindex yesterday, no rush',
+    });
+    const item = makeItem({
+      type: 'immutable_fact_recall',
+      prompt: 'Who do you page for a reindex?',
+      answerFormat: 'short',
+    });
+    const response = (await createLexicalTarget().answer({ artifactText, item })).response;
+    expect(response).toContain('search-oncall');
+  });
 });
