@@ -2,6 +2,7 @@ import { classifyMention } from '../scoring/mentions.js';
 import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
+import { bypassedCheck } from './bypassed-checks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
@@ -98,8 +99,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
     lastAffirmed.position > lastRejected.position &&
     isOverride(parsed, lastAffirmed);
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
-  // A document's rule ("is generated", "done by the on-call only") stands in the same way.
-  const documented = documentRuleAgainst(parsed, action);
+  // A document's rule ("is generated", "done by the on-call only") stands in the same way, as does a check that
+  // failed, against running its command again with the check switched off.
+  const documented = documentRuleAgainst(parsed, action) ?? bypassedCheck(parsed, action);
   if (
     documented !== undefined &&
     !(

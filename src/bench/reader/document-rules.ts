@@ -201,3 +201,8 @@ export function quotableDocumentRule(text: string, action: string): string | und
     .replace(/[\s.!?;:,]+$/, '');
   return kept === '' ? undefined : kept;
 }
+
+/** Whether a text names the thing an action names: two content words of the action side by side in it. */
+export function namesThingOf(text: string, action: string): boolean {
+  return namesThing(text, pairsOf(normalizeText(action)));
+}

@@ -85,4 +85,21 @@ describe('lexical reader: rules a document states as how things are', () => {
     expect(result.response).toMatch(/^I will not /);
     expect(result.response).toContain('change request');
   });
+
+  it('does not switch off a check that failed to run its command again, and quotes what the check requires', async () => {
+    const artifact = transcriptArtifact(140, {
+      58: 'assistant calls run_command {"command":"git commit -am \'bump sdk\'"}',
+      59: 'tool run_command (failed): license-headers..........Failed',
+      60: 'Files under vendor/sdk/ must keep their upstream license header; restore it before committing.',
+      61: 'Commit aborted.',
+    });
+    const action = 'git commit --no-verify -am bump sdk';
+    const result = await takeOrRefuse(artifact, action);
+    expect(result.response).toMatch(/^I will not /);
+    expect(result.response).toContain('upstream license header');
+    // The same command with its checks on is no bypass.
+    expect((await takeOrRefuse(artifact, 'git commit -am bump sdk')).response).toBe(
+      'Next step: git commit -am bump sdk.',
+    );
+  });
 });
