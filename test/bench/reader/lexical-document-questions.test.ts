@@ -26,7 +26,7 @@ describe('lexical reader: questions answered by a document the agent read', () =
       'assistant calls read_file {"path":"MAINTAINERS-GUIDE.md"}',
       [
         '# Maintainers',
-        'Every release carries a changelog entry written by its author, reviewed with the pull request.',
+        'Every release needs a changelog entry written by its author, reviewed with the pull request.',
         'Tags are cut from the default branch by the release bot.',
       ],
     );
