@@ -5,8 +5,10 @@ import { type Found, findLooseMentions, findMentions, mentionIn } from './action
 import { bypassedCheck } from './bypassed-checks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { folderRuleAgainst } from './directory-rules.js';
 import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { heldBackAfter } from './held-back-predicate.js';
+import { passagesOfLine } from './line-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -101,7 +103,10 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
   // A document's rule ("is generated", "done by the on-call only") stands in the same way, as does a check that
   // failed, against running its command again with the check switched off.
-  const documented = documentRuleAgainst(parsed, action) ?? bypassedCheck(parsed, action);
+  const documented =
+    documentRuleAgainst(parsed, action) ??
+    folderRuleAgainst(parsed, prompt, action) ??
+    bypassedCheck(parsed, action);
   if (
     documented !== undefined &&
     !(
@@ -251,7 +256,9 @@ export function answerApplicationItem(
       : quoted;
   // A document's rule is quoted by what of it does not read as doing the action (see `quotableDocumentRule`).
   if (reason.kind === 'rule' && reason.documented === true) {
-    const rule = quotableDocumentRule(reason.passage.text, action);
+    // A document's paragraph is its rule with the reason for it: the whole line is quoted.
+    const paragraph = passagesOfLine(parsed.passages, reason.passage.position).map((part) => part.text);
+    const rule = quotableDocumentRule(paragraph.join(' '), action);
     const quote =
       rule === undefined ? `I will not ${action}: ${where}.` : `I will not ${action}: ${sentence(rule)}.`;
     refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;

@@ -22,8 +22,8 @@ interface DocumentForm {
   describesDoing?: true;
 }
 
-// Writing to a file or a tree: what a generated or append-only thing is not to receive by hand.
-const EDITS =
+/** Writing to a file or a tree: what a generated or append-only thing is not to receive by hand. */
+export const EDITS =
   /\b(?:edit|edits|editing|change|changing|add|adding|modify|modifying|update|updating|patch|patching|fix|fixing|tweak|tweaking|write|writing|adjust|adjusting|insert|inserting|rename|renaming|by hand|manually|directly|hand-edit|hand edit)\b/i;
 
 // Kept in a state on purpose: "paused on purpose", "pinned to X intentionally", "disabled by design".

@@ -102,4 +102,28 @@ describe('lexical reader: rules a document states as how things are', () => {
       'Next step: git commit -am bump sdk.',
     );
   });
+
+  it('reads a folder README as speaking for the files the transcript places in that folder', async () => {
+    const artifact = transcriptArtifact(140, {
+      56: 'assistant calls list_directory {"path":"infra/changelog"}',
+      57: 'assistant calls read_file {"path":"infra/changelog/README.md"}',
+      58: 'tool list_directory: README.md',
+      59: '2024-03-rotate-keys.yaml',
+      60: '2024-05-new-region.yaml',
+      61: 'tool read_file: # Change records',
+      // One paragraph, long enough to be read as sentences: the rule is quoted with the rest of it.
+      62:
+        'Each record describes one change to production infrastructure, with its ticket, its approver and the ' +
+        'window it ran in. Records here are append-only history: the auditors diff the folder every month and a ' +
+        'record that changed after the fact fails the audit. To amend one, add a new record that points at it ' +
+        'and says what was wrong.',
+    });
+    const result = await takeOrRefuse(artifact, 'fix the date inside 2024-03-rotate-keys.yaml');
+    expect(result.response).toMatch(/^I will not /);
+    expect(result.response).toContain('add a new record');
+    // A file the transcript does not place in that folder is not governed by its README.
+    expect((await takeOrRefuse(artifact, 'fix the date inside deploy/values.yaml')).response).toBe(
+      'Next step: fix the date inside deploy/values.yaml.',
+    );
+  });
 });
