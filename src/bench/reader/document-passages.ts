@@ -21,6 +21,11 @@ const PROSE_WORD = /^[("'‘“]?[A-Za-z][a-z'’-]*[)"'’”]?[,.;:!?]?$/;
 // A markdown heading, a list marker or a comment marker opening a line.
 const MARKER = /^(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+|\/\/\s+|--\s+)/;
 
+// A comment line in code or a config file.
+const COMMENT = /^(?:#|\/\/)\s+\S/;
+/** The fewest words a comment line that does not end a sentence needs to be read as prose. */
+const MIN_COMMENT_WORDS = 10;
+
 /** The fewest words a passage needs to be read as a sentence of prose. */
 const MIN_WORDS = 6;
 /** The share of its words that must be plain words (not paths, numbers or identifiers). */
@@ -28,9 +33,14 @@ const MIN_PROSE_SHARE = 0.7;
 
 /** Whether a passage's text reads as a sentence of prose, not code, a log line or a listing. */
 export function readsAsProse(text: string): boolean {
-  const body = withoutHeader(text).replace(MARKER, '').replace(INLINE_CODE, 'code');
-  if (CODE_CHARACTERS.test(body) || !SENTENCE_END.test(body) || LISTING.test(body)) return false;
+  const unmarked = withoutHeader(text);
+  const body = unmarked.replace(MARKER, '').replace(INLINE_CODE, 'code');
+  if (CODE_CHARACTERS.test(body) || LISTING.test(body)) return false;
   const words = body.split(/\s+/).filter((word) => word !== '');
+  // A comment wrapped over lines ("# Base image is pinned to … on purpose: the extensions are built against")
+  // ends mid-sentence: a long one is prose all the same.
+  const wrappedComment = COMMENT.test(unmarked) && words.length >= MIN_COMMENT_WORDS;
+  if (!SENTENCE_END.test(body) && !wrappedComment) return false;
   if (words.length < MIN_WORDS) return false;
   const prose = words.filter((word) => PROSE_WORD.test(word)).length;
   return prose >= MIN_PROSE_SHARE * words.length;

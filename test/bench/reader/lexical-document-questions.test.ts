@@ -44,4 +44,17 @@ describe('lexical reader: questions answered by a document the agent read', () =
     const response = await ask(artifact, 'Which label does a push touching billing/ need?');
     expect(response).toContain('finance-review');
   });
+
+  it("reads a long comment wrapped over lines as prose, and answers with it rather than the output's first line", async () => {
+    const artifact = transcriptArtifact(160, {
+      60: 'assistant calls read_file {"path":"deploy/Dockerfile"}',
+      61: 'tool read_file: # syntax=docker/dockerfile:1',
+      62: '# The runtime image is pinned to node:20.11-alpine3.18 on purpose: the native addons we ship are compiled against',
+      63: '# that musl release and crash on anything newer.',
+      64: 'FROM node:20.11-alpine3.18',
+      65: 'COPY package.json pnpm-lock.yaml ./',
+    });
+    const response = await ask(artifact, 'Which runtime image is the Dockerfile pinned to?');
+    expect(response).toContain('node:20.11-alpine3.18 on purpose');
+  });
 });
