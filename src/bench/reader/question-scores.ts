@@ -54,7 +54,7 @@ const NAME_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
 const SHAPE_WEIGHT = 2;
 // A document's sentence the agent read is a note written down for it (see `documentProse`).
-const DOCUMENT_WEIGHT = 1;
+const DOCUMENT_WEIGHT = 0.5;
 // The share of the call's words a sentence of its output is credited with.
 const CALL_SHARE = 0.5;
 // A label that says what follows is no longer the plan.
