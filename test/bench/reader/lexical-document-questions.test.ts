@@ -48,7 +48,7 @@ describe('lexical reader: questions answered by a document the agent read', () =
   it("reads a long comment wrapped over lines as prose, and answers with it rather than the output's first line", async () => {
     const artifact = transcriptArtifact(160, {
       60: 'assistant calls read_file {"path":"deploy/Dockerfile"}',
-      61: 'tool read_file: # syntax=docker/dockerfile:1',
+      61: 'tool read_file: # syntax=registry.example.com/frontend:1.7',
       62: '# The runtime image is pinned to node:20.11-alpine3.18 on purpose: the native addons we ship are compiled against',
       63: '# that musl release and crash on anything newer.',
       64: 'FROM node:20.11-alpine3.18',
