@@ -2,11 +2,15 @@ import { classifyMention } from '../scoring/mentions.js';
 import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
+import { bypassedCheck } from './bypassed-checks.js';
 import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { folderRuleAgainst } from './directory-rules.js';
+import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
+import { passagesOfLine } from './line-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -40,7 +44,7 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
  * it that a later message corrected ("port 6457" … "typo, it's 6437").
  */
 type Reason =
-  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage }
+  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage; documented?: boolean }
   | { kind: 'reversed'; passage: Passage; standing: string }
   | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
@@ -128,6 +132,21 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
   // The assistant proposed it and the user turned it down in reply ("I'm not comfortable with that one").
   const vetoed = lastAffirmed === undefined ? undefined : vetoOf(parsed, lastAffirmed.position);
   if (vetoed !== undefined) return { kind: 'superseded', passage: vetoed };
+  // A document's rule ("is generated", "done by the on-call only") stands in the same way, as does a check that
+  // failed, against running its command again with the check switched off.
+  const documented =
+    documentRuleAgainst(parsed, action) ??
+    folderRuleAgainst(parsed, prompt, action) ??
+    bypassedCheck(parsed, action);
+  if (
+    documented !== undefined &&
+    !(
+      lastAffirmed !== undefined &&
+      lastAffirmed.position > documented.position &&
+      isOverride(parsed, lastAffirmed)
+    )
+  )
+    return { kind: 'rule', passage: documented, documented: true };
   // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
   const done = doneSince(parsed, action, mentions);
   if (done !== undefined) return { kind: 'superseded', passage: done };
@@ -283,6 +302,15 @@ function takeOrRefuse(
     classifyMention(quoted, action) === 'affirmed'
       ? `I will not ${action}: ${where}.`
       : quoted;
+  // A document's rule is quoted by what of it does not read as doing the action (see `quotableDocumentRule`).
+  if (reason.kind === 'rule' && reason.documented === true) {
+    // A document's paragraph is its rule with the reason for it: the whole line is quoted.
+    const paragraph = passagesOfLine(parsed.passages, reason.passage.position).map((part) => part.text);
+    const rule = quotableDocumentRule(paragraph.join(' '), action);
+    const quote =
+      rule === undefined ? `I will not ${action}: ${where}.` : `I will not ${action}: ${sentence(rule)}.`;
+    refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;
+  }
   // A dropped plan: the refusal quotes the plan that stands, not the line's words about the dropped one.
   // It states the next step too: another one found in the notes could be the plan it dropped.
   if (reason.kind === 'reversed') {

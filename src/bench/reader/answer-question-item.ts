@@ -107,8 +107,8 @@ function currentDecision(parsed: ParsedArtifact, { base }: PassageScores, best: 
 
 /**
  * The other half of a tool exchange the passage is part of, -1 when none: for a call ("assistant calls dig
- * {…}"), what it returned (the passage of the output holding the kind of value asked for, else the output's
- * first); for a passage of an output, the call that says what it is the output of. A call and its result
+ * {…}"), what it returned (the passage of the output that scores best, which counts holding the kind of
+ * value asked for); for a passage of an output, the call that says what it is the output of. A call and its result
  * answer together: "what does the host resolve to?" is asked by the call and answered by its output.
  */
 function exchangePartner(
@@ -124,10 +124,12 @@ function exchangePartner(
   // The call names what an output came from: wanted only when the question asks for that kind of thing ("which
   // file holds…") and the output passage holds none itself.
   if (inOutput[position] === 1) return wants.includes('identifier') && bonus?.[position] === 0 ? other : -1;
-  if (bonus === undefined) return other;
+  // The output's passage that best answers the question (its score counts the kind of value asked for): a
+  // document's sentence about it, rather than the document's title or the first path of a listing.
+  const { base } = scores;
   let best = other;
   for (let at = other; at < (outputEnd[other] as number); at++) {
-    if ((bonus[at] as number) > (bonus[best] as number)) best = at;
+    if ((base[at] as number) > (base[best] as number)) best = at;
   }
   return best;
 }

@@ -16,6 +16,17 @@ const MONTH = /\b(?:January|February|March|April|May|June|July|August|September|
 const IDENTIFIER =
   /[\w.-]+\/[\w./-]*|\b\w+\.[a-z]{1,5}\b|`[^`]+`|\b[a-z0-9]+_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*/i;
 
+// A handle people are reached or asked by: "@ana-lima", "@acme/policy-owners" (a team), not an e-mail address.
+const HANDLE = /(?<![\w.@])@[A-Za-z0-9][\w-]*(?:\/[\w-]+)?/g;
+
+// An on-call rotation's alias, paged as a person is: "dba-oncall", "payments-on-call".
+const ROTATION = /\b[a-z][\w-]*-on-?call\b/i;
+
+/** The @handles a text holds (a person's or a team's), as written. */
+export function handlesIn(text: string): string[] {
+  return Array.from(text.matchAll(HANDLE), (match) => match[0]);
+}
+
 /** The words a text writes in lower case somewhere: common words, which a name is not made of. */
 export function lowercaseWords(texts: Iterable<string>): Set<string> {
   const words = new Set<string>();
@@ -59,5 +70,9 @@ export function holdsShape(
 ): boolean {
   if (shape === 'number') return NUMBERISH.test(text) || MONTH.test(text);
   if (shape === 'identifier') return IDENTIFIER.test(text);
-  return namesIn(text, common).some((name) => !named.has(name.toLowerCase()));
+  return (
+    namesIn(text, common).some((name) => !named.has(name.toLowerCase())) ||
+    handlesIn(text).some((handle) => !named.has(handle.toLowerCase())) ||
+    ROTATION.test(text)
+  );
 }

@@ -5,6 +5,7 @@ import { answerApplicationItem } from './answer-application-item.js';
 import { answerQuestionItem, answerWantedValue } from './answer-question-item.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import { createParsedArtifactCache } from './parsed-artifact-cache.js';
+import { answerFromOwners } from './path-owners.js';
 import { replyFromNotes } from './reply-from-notes.js';
 
 /** The lexical reader's version; changes whenever any answer would change. */
@@ -48,6 +49,9 @@ export const explainLexicalReader =
  * an empty artifact pass every such item.
  */
 function answerItem(parsed: ParsedArtifact, item: CaseItem): Omit<TargetAnswer, 'prompt'> {
+  // A path's owner, as an ownership file the agent read states it, answers for that path.
+  const owned = answerFromOwners(parsed, item);
+  if (owned !== undefined) return owned;
   if (item.temptingDefault !== undefined) {
     const applied = answerApplicationItem(parsed, item.prompt, item.temptingDefault);
     if (applied.evidence.length > 0) return applied;

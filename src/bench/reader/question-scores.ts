@@ -5,6 +5,7 @@ import { acceptedProposalScoring } from './accepted-proposals.js';
 import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
 import { contentStems, STOPWORDS } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
+import { documentProse } from './document-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
@@ -52,6 +53,10 @@ const ITEM_CUE_WEIGHT = 2;
 const NAME_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
 const SHAPE_WEIGHT = 2;
+// A document's sentence the agent read is a note written down for it (see `documentProse`).
+const DOCUMENT_WEIGHT = 0.5;
+// The share of the call's words a sentence of its output is credited with.
+const CALL_SHARE = 0.5;
 // A label that says what follows is no longer the plan.
 const SAYS_SUPERSEDED =
   /^(?:[-*•]\s*)?(?:superseded|rejected|dropped|abandoned|obsolete|outdated|old plan|previous plan|no longer|do not use|don'?t use)\b/i;
@@ -130,6 +135,14 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const accepted = profile.newestWins
     ? acceptedProposalScoring(parsed, overlaps, { decided: SECTION_WEIGHT, setAside: QUESTION_WEIGHT })
     : undefined;
+  const prose = documentProse(parsed);
+  // A document's sentence is about what the call that read it names too ("CONTRIBUTING.md": the contributing
+  // guide), as a sentence under a heading is about the heading.
+  const { partner } = toolExchanges(parsed);
+  const calledFor = (index: number) => {
+    const call = partner[index] as number;
+    return call < 0 ? 0 : CALL_SHARE * (overlaps[call] as number);
+  };
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
   const exchanges = toolExchanges(parsed);
@@ -141,6 +154,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // Terms that are 0 are skipped, not added: the sum is the same to the last bit, and most passages have none.
     const overlap =
       (overlaps[index] as number) +
+      (prose[index] === 1 ? calledFor(index) : 0) +
       (labelled !== undefined && ` ${passage.normalized} `.includes(labelled) ? LABEL_WEIGHT : 0);
     let score = overlap;
     // Fact and role words alone ("path", "directory", "owner" in a tool call) say what kind of passage it is,
@@ -152,6 +166,8 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     const call = profile.cue === 'fact' && exchanges.partner[index] !== -1 && exchanges.inOutput[index] === 0;
     if (cue !== 0 && !call) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
     if (inSection) score += SECTION_WEIGHT;
+    // A sentence of a document the agent read, about the question, answers it as a note would.
+    if (overlap !== 0 && prose[index] === 1) score += DOCUMENT_WEIGHT;
     if (accepted !== undefined) score = accepted(index, overlap, score);
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);

@@ -2,7 +2,8 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 import { transcriptMessages } from './transcript-messages.js';
 
 // How a rendered transcript writes a tool call ("[turn 5] assistant calls git {…}") and the start of a tool's
-// output ("[turn 5] tool git: …", "[turn 6] tool npm (failed): …"), each a message of its own (see `transcriptMessages`).
+// output ("[turn 5] tool git: …", "[turn 5] tool git (failed): …"), each a message of its own (see
+// `transcriptMessages`).
 const CALL = /^(?:\[turn (\d+)\]\s*)?assistant calls (\S+)/;
 const OUTPUT = /^(?:\[turn (\d+)\]\s*)?tool\b\s*([^\s:]{0,80})(?: \(failed\))?:/;
 
@@ -69,7 +70,7 @@ export function toolExchanges(parsed: ParsedArtifact): ToolExchanges {
   return exchanges;
 }
 
-// "[turn 5] tool read_file: ", "[turn 5] assistant calls git ", "[turn 6] user: ": who speaks, not what is said.
+// "[turn 5] tool read_file: ", "[turn 5] tool git (failed): ", "[turn 5] assistant calls git ", "[turn 6] user: ": who speaks, not what is said.
 const HEADER =
   /^(?:\[turn \d+\]\s*)?(?:tool\b\s*[^\s:]{0,80}(?: \(failed\))?:|assistant calls \S+|(?:user|assistant|system):)\s*/;
 

@@ -76,4 +76,18 @@ describe('lexical reader: a call and its result answer together', () => {
     const result = await ask(artifactText, 'Which file holds the session cookie settings?');
     expect(result.response).toContain('config/session-cookies.toml');
   });
+
+  it("reads the output of a call that failed as that call's output", () => {
+    const parsed = parseArtifactText(
+      [
+        '[turn 2] assistant calls run_command {"command":"git commit -m wip"}',
+        '[turn 2] tool run_command (failed): lint-staged....Failed',
+        'Commit aborted.',
+        '[turn 3] user: ok',
+      ].join('\n'),
+    );
+    const { partner, inOutput } = toolExchanges(parsed);
+    expect(Array.from(partner)).toEqual([1, 0, 0, -1]);
+    expect(Array.from(inOutput)).toEqual([0, 1, 1, 0]);
+  });
 });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { makeItem } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+/** A transcript where the user asks for a document to be read and the assistant reads it at line 61. */
+function transcriptWithDocument(userLine: string, call: string, documentLines: readonly string[]): string {
+  const [first, ...rest] = documentLines;
+  return transcriptArtifact(160, {
+    60: call,
+    61: `tool read_file: ${first}`,
+    ...Object.fromEntries(rest.map((line, index) => [62 + index, line])),
+    140: userLine,
+  });
+}
+
+async function ask(artifactText: string, prompt: string) {
+  const item = makeItem({ type: 'immutable_fact_recall', prompt, answerFormat: 'short' });
+  return (await createLexicalTarget().answer({ artifactText, item })).response;
+}
+
+describe('lexical reader: questions answered by a document the agent read', () => {
+  it('answers from the sentence of the document, not the message that asked for it to be read', async () => {
+    const artifact = transcriptWithDocument(
+      'user: before the release goes out, read the maintainers guide so the release bot does not reject us',
+      'assistant calls read_file {"path":"MAINTAINERS-GUIDE.md"}',
+      [
+        '# Maintainers',
+        'Every release needs a changelog entry written by its author, reviewed with the pull request.',
+        'Tags are cut from the default branch by the release bot.',
+      ],
+    );
+    const response = await ask(artifact, 'What does each release need, according to the maintainers guide?');
+    expect(response).toContain('changelog entry');
+  });
+
+  it("reads a sentence in a failed command's message as part of that output", async () => {
+    const artifact = transcriptArtifact(160, {
+      60: 'assistant calls run_command {"command":"git push origin HEAD"}',
+      61: 'tool run_command (failed): remote: rejected by policy hook',
+      62: 'Changes under billing/ require the finance-review label and a second approver from that team.',
+      140: 'user: the push touching billing/ got rejected, sort it out please',
+    });
+    const response = await ask(artifact, 'Which label does a push touching billing/ need?');
+    expect(response).toContain('finance-review');
+  });
+
+  it("reads a long comment wrapped over lines as prose, and answers with it rather than the output's first line", async () => {
+    const artifact = transcriptArtifact(160, {
+      60: 'assistant calls read_file {"path":"deploy/Dockerfile"}',
+      61: 'tool read_file: # syntax=registry.example.com/frontend:1.7',
+      62: '# The runtime image is pinned to node:20.11-alpine3.18 on purpose: the native addons we ship are compiled against',
+      63: '# that musl release and crash on anything newer.',
+      64: 'FROM node:20.11-alpine3.18',
+      65: 'COPY package.json pnpm-lock.yaml ./',
+    });
+    const response = await ask(artifact, 'Which runtime image is the Dockerfile pinned to?');
+    expect(response).toContain('node:20.11-alpine3.18 on purpose');
+  });
+});
