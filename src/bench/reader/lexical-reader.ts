@@ -27,7 +27,10 @@ export const explainLexicalReader =
   'that rule\'") is answered by the rule or passage before the quote that it points back at. In a transcript a ' +
   "name someone says outranks the names in a tool's output, and a tool call is read with its output. A value " +
   'corrected later ("sorry, typo, it\'s 6437") is quoted as corrected, and an option the user accepted by ' +
-  'reference ("go with your second option") stands for the decision. Among decisions ' +
+  'reference ("go with your second option") stands for the decision. Documents the agent opened (a ' +
+  'CONTRIBUTING file, a runbook, a CODEOWNERS line) are read as what a person said; a plan dropped by going ' +
+  'back ("ok, back to Postgres"), a task closed in other words ("took care of the key thing") and a proposal ' +
+  'the user turned down in reply ("not comfortable with that one") no longer stand. Among decisions ' +
   'the newest and overriding one wins; when nothing scores enough it answers "The notes do not say." An ' +
   'application item comes with the action an ' +
   'agent would take next if nothing said otherwise (its tempting default, or for an item that checks that a ' +
