@@ -3,7 +3,7 @@ import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import { contentStems, stemOf } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { buildQueryWeights, fullMask, matchMasks } from './query-weights.js';
+import { buildQueryWeights, fullMask, matchMasks, rareStemMask, stemFrequencies } from './query-weights.js';
 
 /** How a passage treats an action it names. */
 export type Mention = 'affirmed' | 'rejected';
@@ -74,13 +74,8 @@ export function findLooseMentions(parsed: ParsedArtifact, action: string): Found
   if (stems.length === 0) return [];
   const query = buildQueryWeights([{ stems, weight: 1 }]);
   const masks = matchMasks(parsed, query);
-  const frequency = new Array<number>(query.weights.length).fill(0);
-  for (const mask of masks)
-    for (let bit = 0; bit < frequency.length; bit++) if (mask & (1 << bit)) frequency[bit]!++;
-  let required = 0;
-  frequency.forEach((count, bit) => {
-    if (count > 0 && count <= DISTINCTIVE_FREQUENCY) required |= 1 << bit;
-  });
+  const frequency = stemFrequencies(query, masks);
+  let required = rareStemMask(frequency, DISTINCTIVE_FREQUENCY);
   if (required === 0) {
     if (stems.length < 2) return [];
     required = fullMask(query);

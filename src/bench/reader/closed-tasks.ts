@@ -2,7 +2,7 @@ import { normalizeText } from '../scoring/normalize.js';
 import { contentStems, stemOf, wordsOf } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { buildQueryWeights, matchMasks } from './query-weights.js';
+import { buildQueryWeights, matchMasks, rareStemMask, stemFrequencies } from './query-weights.js';
 import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
@@ -47,13 +47,8 @@ export function closingPassage(parsed: ParsedArtifact, task: string, after: numb
   if (stems.length === 0) return undefined;
   const query = buildQueryWeights([{ stems, weight: 1 }]);
   const masks = matchMasks(parsed, query);
-  const frequency = new Array<number>(query.weights.length).fill(0);
-  for (const mask of masks)
-    for (let bit = 0; bit < frequency.length; bit++) if (mask & (1 << bit)) frequency[bit]!++;
-  let distinctive = 0;
-  frequency.forEach((count, bit) => {
-    if (count > 0 && count <= DISTINCTIVE_FREQUENCY) distinctive |= 1 << bit;
-  });
+  const frequency = stemFrequencies(query, masks);
+  const distinctive = rareStemMask(frequency, DISTINCTIVE_FREQUENCY);
   const stemSet = new Set(stems);
   const { inOutput } = toolExchanges(parsed);
   for (let position = after + 1; position < parsed.passages.length; position++) {

@@ -74,10 +74,7 @@ export function overlapScores(
 ): Float64Array {
   const scores = new Float64Array(masks.length);
   if (query.weights.length === 0) return scores;
-  const frequency = new Array<number>(query.weights.length).fill(0);
-  for (const mask of masks) {
-    for (let bit = 0, rest = mask; rest !== 0; bit++, rest >>>= 1) if (rest & 1) frequency[bit]!++;
-  }
+  const frequency = stemFrequencies(query, masks);
   const weights = query.weights.map((weight, bit) => weight * rarity(frequency[bit] as number));
   masks.forEach((mask, index) => {
     let score = 0;
@@ -86,4 +83,22 @@ export function overlapScores(
     scores[index] = score;
   });
   return scores;
+}
+
+/** In how many passages each stem of the query occurs, by its bit. */
+export function stemFrequencies(query: QueryWeights, masks: Int32Array): number[] {
+  const frequency = new Array<number>(query.weights.length).fill(0);
+  for (const mask of masks) {
+    for (let bit = 0, rest = mask; rest !== 0; bit++, rest >>>= 1) if (rest & 1) frequency[bit]!++;
+  }
+  return frequency;
+}
+
+/** The mask of the query's stems found in at least one passage and in at most `limit`: its distinctive words. */
+export function rareStemMask(frequency: readonly number[], limit: number): number {
+  let mask = 0;
+  frequency.forEach((count, bit) => {
+    if (count > 0 && count <= limit) mask |= 1 << bit;
+  });
+  return mask;
 }
