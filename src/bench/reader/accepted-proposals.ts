@@ -267,12 +267,13 @@ export function withAcceptedDecisions(
  * when it is about the question; one holding only options passed over is multiplied by `setAside`. An
  * acceptance is about what the proposal it accepts is about: "yep, the cheaper one" holds none of the words of
  * "which instance type did we pick?", the proposal ("I benchmarked two instance types") does, so it counts the
- * best overlap among the proposal, the suggestion it answered and the reply.
+ * best overlap among the proposal, the suggestion it answered and the reply. With `borrowsTopic: false` (a
+ * fact question) an acceptance counts only its own words: "yep, the cheaper one" states no fact of the option.
  */
 export function acceptedProposalScoring(
   parsed: ParsedArtifact,
   overlaps: Float64Array,
-  weights: { decided: number; setAside: number },
+  weights: { decided: number; setAside: number; borrowsTopic?: boolean },
 ): ((position: number, overlap: number, score: number) => number) | undefined {
   const index = proposalIndex(parsed);
   if (index.accepted.length === 0) return undefined;
@@ -287,7 +288,7 @@ export function acceptedProposalScoring(
     topics.set(accepted.acceptance.position, best);
   }
   return (position, overlap, score) => {
-    const topic = Math.max(overlap, topics.get(position) ?? 0);
+    const topic = weights.borrowsTopic === false ? overlap : Math.max(overlap, topics.get(position) ?? 0);
     if (topic > 0 && index.decided.has(position)) return score + weights.decided + topic - overlap;
     return index.setAside.has(position) ? score * weights.setAside : score;
   };
