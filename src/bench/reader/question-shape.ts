@@ -21,9 +21,18 @@ export interface QuestionShape {
   kindWords: readonly string[];
 }
 
-// Asking for a person: "who", "whose", "which colleague", "the name of the owner".
+// Asking what something is called: a team's or a service's name is written as a person's is.
+const ASKS_WHAT_CALLED = /\bwhat(?:'s| is| are| was| were)\s+(?:\w+\s+){1,3}called\b/i;
+
+/** Whether a question asks what something is called ("What is that team called?"). */
+export function asksWhatCalled(prompt: string): boolean {
+  return ASKS_WHAT_CALLED.test(prompt);
+}
+
+// Asking for a person, or for what something is called: "who", "whose", "which colleague", "the name of the
+// owner", "what is the team called".
 const WANTS_PERSON =
-  /\b(?:who|whom|whose)\b|\bwhich\s+(?:person|colleague|teammate|engineer|developer|owner|reviewer|lead|contact|manager|member|one of us)\b|\bname\s+of\s+the\s+(?:person|owner|lead|reviewer|contact)\b/i;
+  /\b(?:who|whom|whose)\b|\bwhat(?:'s| is| are| was| were)\s+(?:\w+\s+){1,3}called\b|\bwhich\s+(?:person|colleague|teammate|engineer|developer|owner|reviewer|lead|contact|manager|member|one of us)\b|\bname\s+of\s+the\s+(?:person|owner|lead|reviewer|contact)\b/i;
 
 // Asking for a quantity, a time or an identifier written with digits.
 const WANTS_NUMBER =
