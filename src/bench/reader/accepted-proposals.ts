@@ -1,3 +1,4 @@
+import { otherThanFaulted } from './faulted-option.js';
 import { type OptionReference, readOptionReference, resolveOptionReference } from './option-reference.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -164,7 +165,13 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
       // only with agreement ("fair enough, the queue route then") do they accept it.
       if (reading.reference.kind === 'content' && !part && proposal.options.length < 2 && !reading.agrees)
         continue;
-      const chosen = resolveOptionReference(reading.reference, proposal.options, proposal.recommended);
+      // "the one with the queue" when no option says "queue": a reason that repeats one option's drawback
+      // picks the other.
+      const chosen =
+        resolveOptionReference(reading.reference, proposal.options, proposal.recommended) ??
+        (reading.reference.kind === 'content'
+          ? otherThanFaulted(proposal, messageUnits(parsed, reply))
+          : undefined);
       // A bare "sounds good" to options with no recommendation picks none of them.
       if (chosen === undefined) {
         if (reading.bare || fallback()) return;
