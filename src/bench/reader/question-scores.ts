@@ -141,7 +141,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     overlaps,
     profile.newestWins
       ? { decided: SECTION_WEIGHT, setAside: QUESTION_WEIGHT }
-      : { decided: ACCEPTED_FACT_WEIGHT, setAside: 1, borrowsTopic: false },
+      : { decided: ACCEPTED_FACT_WEIGHT, setAside: 1, fact: true },
   );
   const prose = documentProse(parsed);
   // A document's sentence is about what the call that read it names too ("CONTRIBUTING.md": the contributing

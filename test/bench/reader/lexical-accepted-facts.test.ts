@@ -28,6 +28,15 @@ describe('lexical reader: facts of an accepted option', () => {
     expect(keep.response).not.toContain('30 days');
   });
 
+  it('answers from the earlier message when it shares much more with the question than the option does', async () => {
+    const stated = {
+      ...options,
+      45: 'user: each nightly scan archive is 2.4 TB now and the upload window is too short for it.',
+    };
+    const size = await askFact(stated, 'How large is a scan archive?');
+    expect(size.response).toContain('2.4 TB');
+  });
+
   it('leaves the facts of a proposal nobody accepted as they were: the latest statement answers', async () => {
     const open = { ...options, 53: 'user: let me think about it over the weekend.' };
     const keep = await askFact(open, 'How long is each scan backup kept?');
