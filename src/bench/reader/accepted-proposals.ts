@@ -1,3 +1,4 @@
+import { otherThanFaulted } from './faulted-option.js';
 import { type OptionReference, readOptionReference, resolveOptionReference } from './option-reference.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -164,7 +165,13 @@ export function proposalIndex(parsed: ParsedArtifact): ProposalIndex {
       // only with agreement ("fair enough, the queue route then") do they accept it.
       if (reading.reference.kind === 'content' && !part && proposal.options.length < 2 && !reading.agrees)
         continue;
-      const chosen = resolveOptionReference(reading.reference, proposal.options, proposal.recommended);
+      // "the one with the queue" when no option says "queue": a reason that repeats one option's drawback
+      // picks the other.
+      const chosen =
+        resolveOptionReference(reading.reference, proposal.options, proposal.recommended) ??
+        (reading.reference.kind === 'content'
+          ? otherThanFaulted(proposal, messageUnits(parsed, reply))
+          : undefined);
       // A bare "sounds good" to options with no recommendation picks none of them.
       if (chosen === undefined) {
         if (reading.bare || fallback()) return;
@@ -261,18 +268,24 @@ export function withAcceptedDecisions(
   return { texts: [...texts], passages: [...quoted] };
 }
 
+/** The share of the best overlap a passage of an accepted option needs to gain in a fact question. */
+const FACT_SHARE = 0.5;
+
 /**
  * How accepted proposals change a decision question's passage scores, or undefined when the artifact has none:
  * a passage holding an accepted option or an acceptance gains `decided` (as if listed under Locked decisions)
  * when it is about the question; one holding only options passed over is multiplied by `setAside`. An
  * acceptance is about what the proposal it accepts is about: "yep, the cheaper one" holds none of the words of
  * "which instance type did we pick?", the proposal ("I benchmarked two instance types") does, so it counts the
- * best overlap among the proposal, the suggestion it answered and the reply.
+ * best overlap among the proposal, the suggestion it answered and the reply. With `fact` (a fact question) an
+ * acceptance counts only its own words ("yep, the cheaper one" states no fact of the option), and a passage
+ * gains only when it shares at least half as much with the question as the passage sharing most: an option
+ * that shares one word ("caching") does not outrank the message that states the fact ("3.1s p95 … caching").
  */
 export function acceptedProposalScoring(
   parsed: ParsedArtifact,
   overlaps: Float64Array,
-  weights: { decided: number; setAside: number },
+  weights: { decided: number; setAside: number; fact?: boolean },
 ): ((position: number, overlap: number, score: number) => number) | undefined {
   const index = proposalIndex(parsed);
   if (index.accepted.length === 0) return undefined;
@@ -286,7 +299,15 @@ export function acceptedProposalScoring(
     }
     topics.set(accepted.acceptance.position, best);
   }
+  const fact = weights.fact === true;
+  let most = 0;
+  if (fact) for (const overlap of overlaps) most = Math.max(most, overlap);
   return (position, overlap, score) => {
+    if (fact) {
+      if (overlap > 0 && overlap >= FACT_SHARE * most && index.decided.has(position))
+        return score + weights.decided;
+      return index.setAside.has(position) ? score * weights.setAside : score;
+    }
     const topic = Math.max(overlap, topics.get(position) ?? 0);
     if (topic > 0 && index.decided.has(position)) return score + weights.decided + topic - overlap;
     return index.setAside.has(position) ? score * weights.setAside : score;

@@ -8,9 +8,10 @@ import { commonWordsOf } from './question-scores.js';
 import { withoutHeader } from './tool-exchanges.js';
 
 // A task that is about reaching someone: "addressed by name", "to the right person", "say whom you page",
-// "and who approves it". Asking for a team or a channel is not asking for a person.
+// "and who approves it", "requests the review" (of someone). Asking for a team or a channel is not asking for
+// a person.
 const ADDRESSES_SOMEONE =
-  /\b(?:addressed|by (?:full )?name|the right person|the person (?:who|that)|whom|who (?:approves|decides|signs|owns|reviews|can|should|to))\b/i;
+  /\b(?:addressed|by (?:full )?name|the right person|the person (?:who|that)|whom|who (?:approves|decides|signs|owns|reviews|can|should|to)|request(?:s|ing)? (?:a |the |their )?(?:[\w-]+ )?(?:review|approval|sign-?off))\b/i;
 
 // "Hi Ana Lima": a greeting capitalised at the start of a message is no part of the name.
 const GREETING = /^(?:hi|hello|hey|dear|thanks|thank you|ping|ask|cc)\s+/i;
@@ -32,7 +33,10 @@ export function addressedAsNotesSay(
 ): { response: string; evidence: TargetEvidence[] } | undefined {
   if (!ADDRESSES_SOMEONE.test(item.prompt)) return undefined;
   const common = commonWordsOf(parsed);
-  const addressed = namesIn(temptingDefault, common).map((name) => name.replace(GREETING, ''));
+  // "--reviewer 'Ana Lima'": the closing quote is no part of the name.
+  const addressed = namesIn(temptingDefault, common).map((name) =>
+    name.replace(GREETING, '').replace(/(?<!s)['’]$/, ''),
+  );
   const first = addressed[0];
   if (first === undefined) return undefined;
   // The task asked as the question an agent would ask its notes: who is it, for this?

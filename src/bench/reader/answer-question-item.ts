@@ -19,7 +19,7 @@ import {
   PROFILES,
   scoreQuestionPassages,
 } from './question-scores.js';
-import { type AnswerShape, type QuestionShape, questionShape } from './question-shape.js';
+import { type AnswerShape, asksWhatCalled, type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
 import { exceptionAfter } from './rule-exceptions.js';
 import { correctedText } from './superseded-values.js';
@@ -205,6 +205,9 @@ export function answerQuestionItem(
 function shortAnswer(item: CaseItem, focus: Focus, quoted: string): string | undefined {
   if (item.answerFormat !== 'short' || focus.wants.length !== 1 || focus.wants[0] !== 'person')
     return undefined;
+  // A team's name may be made of common words ("Search Platform"), which no name test tells from prose: the
+  // passage is quoted whole.
+  if (asksWhatCalled(item.prompt)) return undefined;
   // "Signe Halvorsen's review": the name, without the possessive.
   const names = [
     ...new Set(namesIn(withoutHeader(quoted), focus.common).map((name) => name.replace(/['’]s$/, ''))),

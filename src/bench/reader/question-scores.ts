@@ -61,6 +61,8 @@ const CALL_SHARE = 0.5;
 const SAYS_SUPERSEDED =
   /^(?:[-*•]\s*)?(?:superseded|rejected|dropped|abandoned|obsolete|outdated|old plan|previous plan|no longer|do not use|don'?t use)\b/i;
 const LABEL_WEIGHT = 2;
+// What a fact stated in an accepted option gains (a decision in one gains the section weight).
+const ACCEPTED_FACT_WEIGHT = 1.5;
 
 // An item named by its number: "rule one", "option 2", "step three", "the second option".
 const LABEL =
@@ -132,9 +134,15 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const corrections = shape.wants.includes('number') ? findSupersessions(parsed) : NO_SUPERSESSIONS;
   const stated = new Set(corrections.map((supersession) => supersession.stated.position));
   // An option the user accepted is a decision, as if listed under Locked decisions; those passed over are not.
-  const accepted = profile.newestWins
-    ? acceptedProposalScoring(parsed, overlaps, { decided: SECTION_WEIGHT, setAside: QUESTION_WEIGHT })
-    : undefined;
+  // A fact about it ("what does the chosen instance cost?") is read from the option accepted too, as the facts
+  // it states now hold; the options passed over still state facts, so they keep their score.
+  const accepted = acceptedProposalScoring(
+    parsed,
+    overlaps,
+    profile.newestWins
+      ? { decided: SECTION_WEIGHT, setAside: QUESTION_WEIGHT }
+      : { decided: ACCEPTED_FACT_WEIGHT, setAside: 1, fact: true },
+  );
   const prose = documentProse(parsed);
   // A document's sentence is about what the call that read it names too ("CONTRIBUTING.md": the contributing
   // guide), as a sentence under a heading is about the heading.

@@ -21,13 +21,22 @@ export interface QuestionShape {
   kindWords: readonly string[];
 }
 
-// Asking for a person: "who", "whose", "which colleague", "the name of the owner".
-const WANTS_PERSON =
-  /\b(?:who|whom|whose)\b|\bwhich\s+(?:person|colleague|teammate|engineer|developer|owner|reviewer|lead|contact|manager|member|one of us)\b|\bname\s+of\s+the\s+(?:person|owner|lead|reviewer|contact)\b/i;
+// Asking what something is called: a team's or a service's name is written as a person's is.
+const ASKS_WHAT_CALLED = /\bwhat(?:'s| is| are| was| were)\s+(?:\w+\s+){1,3}called\b/i;
 
-// Asking for a quantity, a time or an identifier written with digits.
+/** Whether a question asks what something is called ("What is that team called?"). */
+export function asksWhatCalled(prompt: string): boolean {
+  return ASKS_WHAT_CALLED.test(prompt);
+}
+
+// Asking for a person, or for what something is called: "who", "whose", "which colleague", "the name of the
+// owner", "what is the team called".
+const WANTS_PERSON =
+  /\b(?:who|whom|whose)\b|\bwhat(?:'s| is| are| was| were)\s+(?:\w+\s+){1,3}called\b|\bwhich\s+(?:person|colleague|teammate|engineer|developer|owner|reviewer|lead|contact|manager|member|one of us)\b|\bname\s+of\s+the\s+(?:person|owner|lead|reviewer|contact)\b/i;
+
+// Asking for a quantity, a time or an identifier written with digits; "what does a breach cost us?" too.
 const WANTS_NUMBER =
-  /\bhow\s+(?:long|many|much|big|large|often|fast|slow|high|low|old|far)\b|\bwhen\s+(?:is|was|are|were|did|does|do|will|would|should|can|could)\b|\b(?:what|which)\s+(?:\w+\s+)?(?:port|version|number|percentage|percent|limit|size|timeout|threshold|amount|price|cost|date|day|time|deadline|budget|rate|count|ticket|id|release|value)\b/i;
+  /\bwhat\s+(?:does|do|did|will|would)\s+(?:\w+\s+){1,4}cost\b|\bhow\s+(?:long|many|much|big|large|often|fast|slow|high|low|old|far)\b|\bwhen\s+(?:is|was|are|were|did|does|do|will|would|should|can|could)\b|\b(?:what|which)\s+(?:\w+\s+)?(?:port|version|number|percentage|percent|limit|size|timeout|threshold|amount|price|cost|date|day|time|deadline|budget|rate|count|ticket|id|release|value)\b/i;
 
 // Asking for something written as an identifier: a file, a branch, a command, a table.
 const WANTS_IDENTIFIER =

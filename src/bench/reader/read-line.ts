@@ -6,6 +6,7 @@ import { type CueHits, type CueLexicon, compileCueLexicon, matchCues } from './c
 import type { Passage } from './passage.js';
 import { MAX_LINE_PASSAGE, splitLine } from './split-passages.js';
 import { createStemVocabulary, type StemVocabulary } from './stem-vocabulary.js';
+import { cannotIsOnlyUnsure } from './unsure-cannot.js';
 
 /**
  * A line as read once: the section it opens when it is a heading, else its passages: the one passage most
@@ -32,6 +33,15 @@ const CUE_LISTS = {
 
 /** How many cue phrases the reader knows: cue ids run from 0 to `CUE_PHRASE_COUNT - 1`. */
 export const CUE_PHRASE_COUNT = compileCueLexicon(CUE_LISTS, () => 0).size;
+
+// The ids of "cannot" and "can't": rule phrases come first in the lists, so a rule phrase's id is its index.
+const CANNOT_IDS: readonly number[] = ['cannot', "can't"].map((phrase) => RULE_CUES.indexOf(phrase));
+
+/** The cues, without "can't" as a rule cue when it only says what the speaker does not know ("I can't tell"). */
+function withoutUnsureCannot(text: string, cues: CueHits): CueHits {
+  if (!cues.rule.some((id) => CANNOT_IDS.includes(id)) || !cannotIsOnlyUnsure(text)) return cues;
+  return { ...cues, rule: cues.rule.filter((id) => !CANNOT_IDS.includes(id)) };
+}
 
 /** A vocabulary, and the cue lexicon compiled against its stem ids: what lines are read with. */
 export interface ReadingContext {
@@ -144,7 +154,7 @@ function readPassage(
     ids[end++] = id;
   }
   sink.end = end;
-  const cues = matchCues(ids, start, end, context.lexicon);
+  const cues = withoutUnsureCannot(text, matchCues(ids, start, end, context.lexicon));
   return {
     position,
     line: place.line,

@@ -69,4 +69,16 @@ describe('lexical reader: whom a task addresses', () => {
     );
     expect(result.response).toBe('Next step: Hi Tobias Rydell, can you approve the overspend.');
   });
+
+  it('reads a request for a review as addressing someone, and keeps the quote around the name', async () => {
+    const artifactText = transcriptArtifact(90, {
+      30: '[turn 9] user: Pia Lindqvist is on parental leave until March; Omar Haddad takes the schema reviews meanwhile.',
+    });
+    const result = await draft(
+      'Write the command that opens the merge request and requests the schema review.',
+      "glab mr create --reviewer 'Pia Lindqvist'",
+      artifactText,
+    );
+    expect(result.response).toMatch(/^Next step: glab mr create --reviewer 'Omar Haddad' \(the notes: /);
+  });
 });

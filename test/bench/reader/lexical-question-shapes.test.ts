@@ -14,6 +14,7 @@ describe('lexical reader: how a question is asked', () => {
   it('reads the kind of value, the quotes and yes-or-no questions', () => {
     expect(questionShape('Who is in charge of the audit?').wants).toEqual(['person']);
     expect(questionShape('How long did the export take?').wants).toEqual(['number']);
+    expect(questionShape('What does the archive tier cost a month?').wants).toEqual(['number']);
     expect(questionShape('Which branch holds the fix?').wants).toEqual(['identifier']);
     expect(questionShape('When the user said "keep it tidy", what did they mean?')).toMatchObject({
       wants: [],
