@@ -90,6 +90,11 @@ const ALERT = /\b(?:must|warning|caution|important|deprecated|forces? replacemen
 const RULE_OR_ALERT_HINT =
   /\b(?:no|never|don|mustn|shouldn|can|won|isn|aren|wasn|off|forbid|prohibit|banned|avoid|stay|steer|refrain|whatever|leave|keep|remain|rather|prefer|frozen|locked|read-only|reserved|sacred|untouchable|bad idea|terrible idea|dangerous|stop|last thing|only|against|discouraged|resist|except|unless|the one case|carve|apart|other|aside|save|excluding|as long|provided|must|warning|caution|important|deprecated|forces?)/;
 const MAX_REFERENCED_LINES = 3;
+// A linter's or compiler's report on one position ("38:37 warning Unused variable. no-unused-vars",
+// "src/a.ts(4,2): error TS2322: …", "lib/x.rb:12:3: warning: …"): its "warning" is a severity, not an alert to
+// the reader, and a run reports dozens; the failure entry keeps the first errors.
+const DIAGNOSTIC_LINE =
+  /^(?:\S+?[:(])?\d+[:,]\d+\)?:?\s+(?:error|warning|warn|note|info|hint)\b|^\S+:\d+:\s+(?:error|warning|note)\b/i;
 // How far into a failed output its refusal's rules are looked for: the reason comes first, the trace after.
 const MAX_REFUSAL_LINES = 12;
 
@@ -100,7 +105,7 @@ const MAX_REFUSAL_LINES = 12;
 function notableLines(lines: readonly string[], terms: ReadonlySet<string>): string[] {
   let referenced = 0;
   return lines.filter((line) => {
-    if (line.length > 400) return false;
+    if (line.length > 400 || DIAGNOSTIC_LINE.test(line)) return false;
     const lower = line.toLowerCase();
     if (RULE_OR_ALERT_HINT.test(lower) && (forbids(lower) || EXCEPTION.test(lower) || ALERT.test(lower)))
       return true;

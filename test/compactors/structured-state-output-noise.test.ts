@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { renderArtifact } from '../../src/artifact/render-artifact.js';
+import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import type { Message } from '../../src/messages/types.js';
+
+// What a long tool output must not put in the ledger: lines that only look notable (a linter's "warning"
+// severity), so they do not crowd out what people said. Every text here is written for this file.
+
+const method = instantiateMethod(structuredStateMethod);
+
+function runCommand(command: string, content: string): Message[] {
+  return [
+    { role: 'user', content: 'Lint the worker package please.', turn: 0 },
+    {
+      role: 'assistant',
+      content: 'Running the linter.',
+      turn: 0,
+      toolCalls: [{ id: 'c1', name: 'run_command', arguments: { command } }],
+    },
+    { role: 'tool', toolCallId: 'c1', toolName: 'run_command', content, turn: 0 },
+  ];
+}
+const compact = async (transcript: Message[]) => renderArtifact(await method.compact({ transcript }, {}));
+
+describe('structured-state: noise in long tool outputs', () => {
+  it('does not keep per-position linter and compiler diagnostics as notable lines', async () => {
+    const report = [
+      'worker/src/queue.ts',
+      '  14:7  warning  Unexpected empty block.  no-empty',
+      '  88:21  warning  Prefer a template literal.  prefer-template',
+      'worker/src/poll.ts(31,9): warning TS6133: Declared but never read.',
+      'lib/retry.rb:40:2: warning: shadowing outer local variable',
+      'Warning: the `legacy-queue` flag is deprecated and goes away in 4.0.',
+      '',
+      '4 problems (0 errors, 4 warnings)',
+    ].join('\n');
+    const text = await compact(runCommand('pnpm lint worker', report));
+    expect(text).not.toContain('Unexpected empty block');
+    expect(text).not.toContain('Prefer a template literal');
+    expect(text).not.toContain('Declared but never read');
+    expect(text).not.toContain('shadowing outer local');
+    // A warning written as prose still alerts the reader.
+    expect(text).toContain('`legacy-queue` flag is deprecated');
+  });
+});
