@@ -44,3 +44,49 @@ describe('structured-state: noise in long tool outputs', () => {
     expect(text).toContain('`legacy-queue` flag is deprecated');
   });
 });
+
+describe('structured-state: source files and listings read by the agent', () => {
+  it('does not keep a definition header named by the conversation, nor a code field as a limit', async () => {
+    const source = Array.from(
+      { length: 30 },
+      (_, i) => `${i + 1}     total += row.amount_cents  # step ${i}`,
+    );
+    source[11] = '12 def settle_refund_batch(self, batch: RefundBatch) -> None:';
+    // A field of an object literal in code is no limit stated in prose.
+    source[20] = '21     limit: 7300,';
+    const transcript: Message[] = [
+      { role: 'user', content: 'Why does settle_refund_batch skip zero rows?', turn: 0 },
+      {
+        role: 'assistant',
+        content: 'Opening it.',
+        turn: 0,
+        toolCalls: [{ id: 'r1', name: 'read_file', arguments: { path: 'billing/refunds.py' } }],
+      },
+      { role: 'tool', toolCallId: 'r1', toolName: 'read_file', content: source.join('\n'), turn: 0 },
+    ];
+    const text = await compact(transcript);
+    expect(text).not.toContain('def settle_refund_batch(self');
+    expect(text).not.toContain('7300');
+  });
+
+  it('keeps only the names of a long listing short enough to keep whole', async () => {
+    const listing = [
+      '-rw-r--r--  1 kim staff  4211 Mar 14 09:02 invoices.csv',
+      '-rw-r--r--  1 kim staff 88120 Feb  2 17:45 ledger-2025.parquet',
+      'drwxr-xr-x  5 kim staff   160 Jan 30  2025 archive',
+    ].join('\n');
+    const transcript: Message[] = [
+      { role: 'user', content: 'What is in the exports folder?', turn: 0 },
+      {
+        role: 'assistant',
+        content: 'Listing it.',
+        turn: 0,
+        toolCalls: [{ id: 'l1', name: 'list_directory', arguments: { path: 'exports' } }],
+      },
+      { role: 'tool', toolCallId: 'l1', toolName: 'list_directory', content: listing, turn: 0 },
+    ];
+    const text = await compact(transcript);
+    expect(text).toContain('invoices.csv | ledger-2025.parquet | archive');
+    expect(text).not.toContain('88120');
+  });
+});
