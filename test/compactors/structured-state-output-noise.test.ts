@@ -69,6 +69,25 @@ describe('structured-state: source files and listings read by the agent', () => 
     expect(text).not.toContain('7300');
   });
 
+  it('does not read a logging call named "warning" as an alert', async () => {
+    const source = Array.from({ length: 30 }, (_, i) => `${i + 1}     batch.append(row)  # row ${i}`);
+    source[7] = '8         logger.warning("payout batch %s came back partial", batch.ref)';
+    const output = [...source, 'WARNING: the payout sandbox resets every Sunday at 02:00 UTC.'];
+    const transcript: Message[] = [
+      { role: 'user', content: 'Check the payout batching.', turn: 0 },
+      {
+        role: 'assistant',
+        content: 'Running the batch dry run.',
+        turn: 0,
+        toolCalls: [{ id: 'd1', name: 'run_command', arguments: { command: 'python -m payouts.dry_run' } }],
+      },
+      { role: 'tool', toolCallId: 'd1', toolName: 'run_command', content: output.join('\n'), turn: 0 },
+    ];
+    const text = await compact(transcript);
+    expect(text).not.toContain('came back partial');
+    expect(text).toContain('the payout sandbox resets every Sunday');
+  });
+
   it('keeps only the names of a long listing short enough to keep whole', async () => {
     const listing = [
       '-rw-r--r--  1 kim staff  4211 Mar 14 09:02 invoices.csv',

@@ -90,6 +90,8 @@ const ALERT = /\b(?:must|warning|caution|important|deprecated|forces? replacemen
 const RULE_OR_ALERT_HINT =
   /\b(?:no|never|don|mustn|shouldn|can|won|isn|aren|wasn|off|forbid|prohibit|banned|avoid|stay|steer|refrain|whatever|leave|keep|remain|rather|prefer|frozen|locked|read-only|reserved|sacred|untouchable|bad idea|terrible idea|dangerous|stop|last thing|only|against|discouraged|resist|except|unless|the one case|carve|apart|other|aside|save|excluding|as long|provided|must|warning|caution|important|deprecated|forces?)/;
 const MAX_REFERENCED_LINES = 3;
+// A name being called or defined in code: a dotted or snake_case run of word characters right before "(".
+const CALLED_NAME = /[\w$.]+\(/g;
 // The header of a definition in source code ("42 def settle(self, batch) -> None:", "export async function
 // load(id)"): it names a term the agent's own summary of the file already names, and says nothing more.
 const DEFINITION_LINE =
@@ -119,7 +121,8 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
   let referenced = 0;
   return lines.filter((line) => {
     if (line.length > 400 || DIAGNOSTIC_LINE.test(line) || DEFINITION_LINE.test(line)) return false;
-    const lower = line.toLowerCase();
+    // "logger.warning(…)", "warn_if_must(…)": a name called in code alerts no one.
+    const lower = line.toLowerCase().replace(CALLED_NAME, ' ');
     if (RULE_OR_ALERT_HINT.test(lower) && (forbids(lower) || EXCEPTION.test(lower) || ALERT.test(lower)))
       return true;
     if (referenced < MAX_REFERENCED_LINES && mentionsTerm(line, terms)) {
