@@ -109,3 +109,20 @@ describe('structured-state: source files and listings read by the agent', () => 
     expect(text).not.toContain('88120');
   });
 });
+
+describe('structured-state: what the agent found, by its source', () => {
+  it('keeps a finding the agent attributes to what it looked at, and not its plain narration', async () => {
+    const transcript: Message[] = [
+      { role: 'user', content: 'Which shard should take the migration first?', turn: 0 },
+      {
+        role: 'assistant',
+        content:
+          'Looked at the capacity board. shard-east carries the least write traffic according to the capacity board. I will keep going.',
+        turn: 0,
+      },
+    ];
+    const text = await compact(transcript);
+    expect(text).toContain('shard-east carries the least write traffic');
+    expect(text).not.toContain('I will keep going');
+  });
+});
