@@ -125,4 +125,19 @@ describe('structured-state: what the agent found, by its source', () => {
     expect(text).toContain('shard-east carries the least write traffic');
     expect(text).not.toContain('I will keep going');
   });
+
+  it('keeps a measurement the agent reports, not its counts of hits and tests', async () => {
+    const transcript: Message[] = [
+      { role: 'user', content: 'How heavy is the nightly reindex?', turn: 0 },
+      {
+        role: 'assistant',
+        content:
+          'Measured it. The reindex runs for 38 minutes and holds 6 GB of heap at its peak. `Tenant` turns up 14 times in 9 files.',
+        turn: 0,
+      },
+    ];
+    const text = await compact(transcript);
+    expect(text).toContain('runs for 38 minutes and holds 6 GB of heap');
+    expect(text).not.toContain('turns up 14 times');
+  });
 });
