@@ -88,6 +88,34 @@ describe('structured-state: source files and listings read by the agent', () => 
     expect(text).toContain('the payout sandbox resets every Sunday');
   });
 
+  it('keeps a crash in a log and the frames right after it', async () => {
+    const log = Array.from(
+      { length: 20 },
+      (_, i) => `12:00:${String(i).padStart(2, '0')} INFO poller tick ${i}`,
+    );
+    log.splice(
+      9,
+      0,
+      'fatal error: concurrent map writes',
+      'at internal/cache/shard.go:88',
+      'at cmd/api/main.go:41',
+    );
+    const transcript: Message[] = [
+      { role: 'user', content: 'The API pods keep restarting, look at the log.', turn: 0 },
+      {
+        role: 'assistant',
+        content: 'Reading the log.',
+        turn: 0,
+        toolCalls: [{ id: 'g1', name: 'run_command', arguments: { command: 'tail -n 200 api.log' } }],
+      },
+      { role: 'tool', toolCallId: 'g1', toolName: 'run_command', content: log.join('\n'), turn: 0 },
+    ];
+    const text = await compact(transcript);
+    expect(text).toContain('fatal error: concurrent map writes');
+    expect(text).toContain('internal/cache/shard.go:88');
+    expect(text).not.toContain('poller tick 12');
+  });
+
   it('keeps only the names of a long listing short enough to keep whole', async () => {
     const listing = [
       '-rw-r--r--  1 kim staff  4211 Mar 14 09:02 invoices.csv',

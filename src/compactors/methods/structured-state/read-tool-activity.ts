@@ -90,6 +90,11 @@ const ALERT = /\b(?:must|warning|caution|important|deprecated|forces? replacemen
 const RULE_OR_ALERT_HINT =
   /\b(?:no|never|don|mustn|shouldn|can|won|isn|aren|wasn|off|forbid|prohibit|banned|avoid|stay|steer|refrain|whatever|leave|keep|remain|rather|prefer|frozen|locked|read-only|reserved|sacred|untouchable|bad idea|terrible idea|dangerous|stop|last thing|only|against|discouraged|resist|except|unless|the one case|carve|apart|other|aside|save|excluding|as long|provided|must|warning|caution|important|deprecated|forces?)/;
 const MAX_REFERENCED_LINES = 3;
+// A process that crashed, in a log or an output that did not fail as a whole.
+const CRASH =
+  /\b(?:SIGSEGV|SIGABRT|SIGBUS|segmentation (?:fault|violation)|core dumped|fatal error:|panic:|Traceback \(most recent call last\)|unhandled (?:exception|rejection)|OutOfMemoryError|OOMKilled)/i;
+const STACK_FRAME = /^(?:at |File "|#\d+ |goroutine |\S+\.(?:go|c|cc|cpp|rs|py|js|ts|java|kt|rb):\d+)/;
+const CRASH_FRAMES = 2;
 // A name being called or defined in code: a dotted or snake_case run of word characters right before "(".
 const CALLED_NAME = /[\w$.]+\(/g;
 // The header of a definition in source code ("42 def settle(self, batch) -> None:", "export async function
@@ -119,8 +124,20 @@ const MAX_REFUSAL_LINES = 12;
  */
 function notableLines(lines: readonly string[], terms: ReadonlySet<string>): string[] {
   let referenced = 0;
+  let framesLeft = 0;
   return lines.filter((line) => {
-    if (line.length > 400 || DIAGNOSTIC_LINE.test(line) || DEFINITION_LINE.test(line)) return false;
+    if (line.length > 400) return false;
+    // A crash and the frames right after it: where it happened, which the session goes on to talk about.
+    if (CRASH.test(line)) {
+      framesLeft = CRASH_FRAMES;
+      return true;
+    }
+    if (framesLeft > 0 && STACK_FRAME.test(line)) {
+      framesLeft--;
+      return true;
+    }
+    framesLeft = 0;
+    if (DIAGNOSTIC_LINE.test(line) || DEFINITION_LINE.test(line)) return false;
     // "logger.warning(…)", "warn_if_must(…)": a name called in code alerts no one.
     const lower = line.toLowerCase().replace(CALLED_NAME, ' ');
     if (RULE_OR_ALERT_HINT.test(lower) && (forbids(lower) || EXCEPTION.test(lower) || ALERT.test(lower)))
