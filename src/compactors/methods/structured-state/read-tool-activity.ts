@@ -96,7 +96,7 @@ const CRASH =
 const STACK_FRAME = /^(?:at |File "|#\d+ |goroutine |\S+\.(?:go|c|cc|cpp|rs|py|js|ts|java|kt|rb):\d+)/;
 const CRASH_FRAMES = 2;
 // A name being called or defined in code: a dotted or snake_case run of word characters right before "(".
-const CALLED_NAME = /[\w$.]+\(/g;
+const CALLED_NAME = /(?<![\w$.])[\w$.]+\(/g;
 // The header of a definition in source code ("42 def settle(self, batch) -> None:", "export async function
 // load(id)"): it names a term the agent's own summary of the file already names, and says nothing more.
 const DEFINITION_LINE =
@@ -138,10 +138,12 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
     }
     framesLeft = 0;
     if (DIAGNOSTIC_LINE.test(line) || DEFINITION_LINE.test(line)) return false;
-    // "logger.warning(…)", "warn_if_must(…)": a name called in code alerts no one.
-    const lower = line.toLowerCase().replace(CALLED_NAME, ' ');
-    if (RULE_OR_ALERT_HINT.test(lower) && (forbids(lower) || EXCEPTION.test(lower) || ALERT.test(lower)))
-      return true;
+    const lower = line.toLowerCase();
+    if (RULE_OR_ALERT_HINT.test(lower)) {
+      // "logger.warning(…)", "warn_if_must(…)": a name called in code alerts no one.
+      const plain = line.includes('(') ? lower.replace(CALLED_NAME, ' ') : lower;
+      if (forbids(plain) || EXCEPTION.test(plain) || ALERT.test(plain)) return true;
+    }
     if (referenced < MAX_REFERENCED_LINES && mentionsTerm(line, terms)) {
       referenced++;
       return true;
