@@ -123,6 +123,19 @@ describe('structured-state: the accepted option, self-contained', () => {
     expect(has(state.lockedDecisions, 'Accepted proposal: cache the lookups in Redis')).toBe(false);
   });
 
+  it('does not keep the lead of a numbered list of options as a finding', async () => {
+    const state = await exchange(
+      ['user', 'Search results are stale after an edit.'],
+      [
+        'assistant',
+        'Two ways to go:\n1. Reindex the document on every save.\n2. Run a sweep every ten minutes over the changed rows.',
+      ],
+      ['user', 'the first one'],
+    );
+    expect(state.lockedDecisions).toContain('Accepted proposal: Reindex the document on every save.');
+    expect(has(state.immutableFacts, 'Two ways to go')).toBe(false);
+  });
+
   it('accepts nothing when the assistant only asked a question, and keeps the rule the reply states', async () => {
     const state = await exchange(
       ['user', 'We are planning the payments migration.'],

@@ -353,7 +353,8 @@ const FINDING_PRIORITY = 45;
  */
 function keepFindings(ledger: Ledger, proposalText: string, options: readonly string[]): void {
   for (const sentence of splitSentences(proposalText)) {
-    if (/\?\s*$/.test(sentence) || !holdsValue(sentence)) continue;
+    // "Three ways to do it:" leads into the options, kept on their own; its count is no finding.
+    if (/[?:]\s*$/.test(sentence) || !holdsValue(sentence)) continue;
     if (options.some((option) => sentence.includes(option) || option.includes(sentence))) continue;
     ledger.add('fact', sentence, FINDING_PRIORITY);
   }
