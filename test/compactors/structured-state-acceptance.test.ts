@@ -96,6 +96,46 @@ describe('structured-state: the accepted option, self-contained', () => {
     );
   });
 
+  it('reads "one way around it is … the other is …" as two options', async () => {
+    const state = await exchange(
+      ['user', 'The thumbnail service runs out of memory on large uploads.'],
+      [
+        'assistant',
+        'One way around it is to cap uploads at 20 MB in the gateway. The other is to stream the resize through libvips so memory stays flat.',
+      ],
+      ['user', 'the second one, please'],
+    );
+    expect(state.lockedDecisions).toContain(
+      'Accepted proposal: stream the resize through libvips so memory stays flat.',
+    );
+    expect(state.forbiddenBehaviors).toContain('Not chosen: cap uploads at 20 MB in the gateway.');
+  });
+
+  it('does not let a preamble choose: its words are not the option pointed at', async () => {
+    const state = await exchange(
+      ['user', 'Lookups of exchange rates are slow.'],
+      [
+        'assistant',
+        'One way is to cache the lookups in Redis, which is quick to ship. The other is to precompute the rate table every night.',
+      ],
+      ['user', 'Quick one from me: the one with the cron job.'],
+    );
+    expect(has(state.lockedDecisions, 'Accepted proposal: cache the lookups in Redis')).toBe(false);
+  });
+
+  it('does not keep the lead of a numbered list of options as a finding', async () => {
+    const state = await exchange(
+      ['user', 'Search results are stale after an edit.'],
+      [
+        'assistant',
+        'Two ways to go:\n1. Reindex the document on every save.\n2. Run a sweep every ten minutes over the changed rows.',
+      ],
+      ['user', 'the first one'],
+    );
+    expect(state.lockedDecisions).toContain('Accepted proposal: Reindex the document on every save.');
+    expect(has(state.immutableFacts, 'Two ways to go')).toBe(false);
+  });
+
   it('accepts nothing when the assistant only asked a question, and keeps the rule the reply states', async () => {
     const state = await exchange(
       ['user', 'We are planning the payments migration.'],

@@ -23,7 +23,7 @@ const LIST_ITEM =
 const INLINE_MARK =
   /(?:^|\s)(?:\(?[a-c1-3]\)|(?:option|route|path) (?:a|b|c|one|two|three|[1-3])\s*[:,)—–-]?)\s+/i;
 const NAMED_OPTION =
-  /^(?:(?:option|choice|approach|alternative|plan|route|path) (?:one|two|three|four|[1-9a-d])\b\s*[:.)—–-]?|(?:the )?(?:first|second|third|other|alternative|fallback)(?: one| option| approach| choice| way| idea| route| path)?(?: is| would be|:)|(?:one|another|a second|a third)(?: option| approach| way| idea| possibility| route| path)?(?: is| would be|:)|alternatively,?|or(?: else)?,)\s*(?:to |we could |i could |we |i )?(.+)$/i;
+  /^(?:(?:option|choice|approach|alternative|plan|route|path) (?:one|two|three|four|[1-9a-d])\b\s*[:.)—–-]?|(?:the )?(?:first|second|third|other|alternative|fallback)(?: one| option| approach| choice| way| idea| route| path)?(?: out| forward| around it| round it)?(?: is| would be|:)|(?:one|another|a second|a third)(?: option| approach| way| idea| possibility| route| path)?(?: out| forward| around it| round it)?(?: is| would be|:)|alternatively,?|or(?: else)?,)\s*(?:to |we could |i could |we |i )?(.+)$/i;
 const EITHER =
   /\beither (.+?),? or (.+)$|\b(?:we|i|you) (?:could|can) (.+?)(?:,| —| –)? or (?:(?:we|i|you) (?:could |can )?)?(.+)$|\b(?:do you want(?: me)? to|would you (?:like|prefer)(?: me)? to|should i|shall i|want me to) (.+?),? or (.+?)\?$/i;
 // A sentence that speaks of options already listed by their order: "the first is quicker", "the latter costs more".
@@ -260,11 +260,12 @@ function afterPreamble(clause: string): string {
 export function chosenOption(proposal: Proposal, reply: string): number | undefined {
   // The first sentence chooses; what follows gives reasons, which may name the other options ("the queue one.
   // losing receipts silently is what we can't have").
-  const first = firstSentence(reply);
+  // A preamble ("Quick one before I forget: …") says nothing about the options: its "quick" is no choice.
+  const first = afterPreamble(firstSentence(reply));
   const lower = first.toLowerCase().replace(/[’‘ʼ]/g, "'");
   const count = proposal.options.length;
   // "Okay, so — B it is", "yes, B": the letter comes after the opener and the answer word.
-  const letter = stripOpener(afterPreamble(first))
+  const letter = stripOpener(first)
     .replace(/^(?:yes|yeah|yep|ok(?:ay)?|sure|fine)\b[,.!]?\s*/i, '')
     .match(LETTER_CHOICE);
   if (letter !== null) {
@@ -352,7 +353,8 @@ const FINDING_PRIORITY = 45;
  */
 function keepFindings(ledger: Ledger, proposalText: string, options: readonly string[]): void {
   for (const sentence of splitSentences(proposalText)) {
-    if (/\?\s*$/.test(sentence) || !holdsValue(sentence)) continue;
+    // "Three ways to do it:" leads into the options, kept on their own; its count is no finding.
+    if (/[?:]\s*$/.test(sentence) || !holdsValue(sentence)) continue;
     if (options.some((option) => sentence.includes(option) || option.includes(sentence))) continue;
     ledger.add('fact', sentence, FINDING_PRIORITY);
   }

@@ -102,6 +102,15 @@ function settles(lower: string): boolean {
 // A capitalised word after the first (not "I"): a product, a place, a team.
 const NAMES_SOMETHING = /\s[A-Z][A-Za-z]*[a-z][A-Za-z]*\b/;
 
+// A finding the agent attributes to what it looked at: "according to the dashboard", "per the runbook", "the
+// logs show that …".
+const ATTRIBUTED =
+  /\b(?:according to|as per|per the) (?:the |our |their |its |this |that )?[\w-]+|\bthe [\w-]+ (?:page |console |dashboard |logs? )?(?:shows?|says|confirms?|reports?) that\b/;
+
+// A quantity the agent measured: a duration, a size, a rate, a share or an amount of money.
+const MEASURED =
+  /\d(?:[\d,.]*\d)?\s*(?:ms|milliseconds?|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|[kmgt]i?b|bytes|%|percent|rps|qps|req\/s)(?![\w-])|[$€£]\s?\d|\d\s?(?:usd|eur|gbp)\b/;
+
 // A request for work after the current one: "can you also check the staging logs once this is merged?".
 const QUEUED_REQUEST =
   /(?:^|[,;:—–]\s*)(?:(?:can|could|would|will) you|please|pls)(?: also| then| still)? (?:[\w'/.-]+ ){1,12}?(?:after (?:this|that|it)|afterwards|later(?: on)?|once (?:this|that|it|you|we)\b|when you(?:'re| are) done|at some point|next)\b/;
@@ -134,6 +143,10 @@ export function classifySentence(
     if (hasValue && FAILURE.test(lower)) return 'error';
     if (rolesIn(sentence).length > 0) return 'fact';
     if (hasValue && /\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower)) return 'decision';
+    // "X is the freshest replica according to the status page": a finding the agent read somewhere, which lasts.
+    if (ATTRIBUTED.test(lower) && moreWordsThan(sentence, 4)) return 'fact';
+    // "A full run takes 52 minutes and peaks at 4 GB": a measurement, not a count of search hits or tests.
+    if (hasValue && MEASURED.test(lower)) return 'fact';
     return undefined;
   }
   // A revision that only drops a plan ("the nightly rebuild is shelved") is a rule against it; one that

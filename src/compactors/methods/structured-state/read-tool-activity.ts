@@ -90,6 +90,31 @@ const ALERT = /\b(?:must|warning|caution|important|deprecated|forces? replacemen
 const RULE_OR_ALERT_HINT =
   /\b(?:no|never|don|mustn|shouldn|can|won|isn|aren|wasn|off|forbid|prohibit|banned|avoid|stay|steer|refrain|whatever|leave|keep|remain|rather|prefer|frozen|locked|read-only|reserved|sacred|untouchable|bad idea|terrible idea|dangerous|stop|last thing|only|against|discouraged|resist|except|unless|the one case|carve|apart|other|aside|save|excluding|as long|provided|must|warning|caution|important|deprecated|forces?)/;
 const MAX_REFERENCED_LINES = 3;
+// A process that crashed, in a log or an output that did not fail as a whole.
+const CRASH =
+  /\b(?:SIGSEGV|SIGABRT|SIGBUS|segmentation (?:fault|violation)|core dumped|fatal error:|panic:|Traceback \(most recent call last\)|unhandled (?:exception|rejection)|OutOfMemoryError|OOMKilled)/i;
+const STACK_FRAME = /^(?:at |File "|#\d+ |goroutine |\S+\.(?:go|c|cc|cpp|rs|py|js|ts|java|kt|rb):\d+)/;
+const CRASH_FRAMES = 2;
+// A name being called or defined in code: a dotted or snake_case run of word characters right before "(".
+const CALLED_NAME = /(?<![\w$.])[\w$.]+\(/g;
+// The header of a definition in source code ("42 def settle(self, batch) -> None:", "export async function
+// load(id)"): it names a term the agent's own summary of the file already names, and says nothing more.
+const DEFINITION_LINE =
+  /^(?:\d+\s*[:|]?\s*)?(?:export\s+)?(?:(?:pub(?:lic)?|private|protected|static|async)\s+)*(?:def|func|function|fn|class|interface)\s+[\w$.]+\s*[(<:{[]/;
+// A long listing's row ("-rw-r--r-- 1 dev dev 6384 Aug 7 12:17 a.yml"): only the name is worth keeping; the
+// mode, owner, size and time are numbers that answer no question.
+const LISTING_ROW =
+  /^[-dlcbps][-rwxsStT]{9}[@+.]?\s+\d+\s+\S+\s+\S+\s+[\d.,]+[KMGT]?\s+\w{3}\s+\d+\s+[\d:]+\s+(.+)$/;
+
+/** A listing row as its name; any other line as it is. */
+function withoutListingDetail(line: string): string {
+  return LISTING_ROW.exec(line)?.[1] ?? line;
+}
+// A linter's or compiler's report on one position ("38:37 warning Unused variable. no-unused-vars",
+// "src/a.ts(4,2): error TS2322: …", "lib/x.rb:12:3: warning: …"): its "warning" is a severity, not an alert to
+// the reader, and a run reports dozens; the failure entry keeps the first errors.
+const DIAGNOSTIC_LINE =
+  /^(?:\S+?[:(])?\d+[:,]\d+\)?:?\s+(?:error|warning|warn|note|info|hint)\b|^\S+:\d+:\s+(?:error|warning|note)\b/i;
 // How far into a failed output its refusal's rules are looked for: the reason comes first, the trace after.
 const MAX_REFUSAL_LINES = 12;
 
@@ -99,11 +124,26 @@ const MAX_REFUSAL_LINES = 12;
  */
 function notableLines(lines: readonly string[], terms: ReadonlySet<string>): string[] {
   let referenced = 0;
+  let framesLeft = 0;
   return lines.filter((line) => {
     if (line.length > 400) return false;
-    const lower = line.toLowerCase();
-    if (RULE_OR_ALERT_HINT.test(lower) && (forbids(lower) || EXCEPTION.test(lower) || ALERT.test(lower)))
+    // A crash and the frames right after it: where it happened, which the session goes on to talk about.
+    if (CRASH.test(line)) {
+      framesLeft = CRASH_FRAMES;
       return true;
+    }
+    if (framesLeft > 0 && STACK_FRAME.test(line)) {
+      framesLeft--;
+      return true;
+    }
+    framesLeft = 0;
+    if (DIAGNOSTIC_LINE.test(line) || DEFINITION_LINE.test(line)) return false;
+    const lower = line.toLowerCase();
+    if (RULE_OR_ALERT_HINT.test(lower)) {
+      // "logger.warning(…)", "warn_if_must(…)": a name called in code alerts no one.
+      const plain = line.includes('(') ? lower.replace(CALLED_NAME, ' ') : lower;
+      if (forbids(plain) || EXCEPTION.test(plain) || ALERT.test(plain)) return true;
+    }
     if (referenced < MAX_REFERENCED_LINES && mentionsTerm(line, terms)) {
       referenced++;
       return true;
@@ -111,7 +151,7 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
     // A role needs a name; the name test is the cheaper one, and most lines fail it.
     if (mayNamePerson(line) && ROLE_HINT.test(line) && rolesIn(line).length > 0) return true;
     // A limit in prose, not an assignment or a call in code; every limit has a digit.
-    return /\d/.test(line) && THRESHOLD.test(lower) && !/[=;{}()]|=>/.test(line);
+    return /\d/.test(line) && THRESHOLD.test(lower) && !/[=;{}()]|=>|,$/.test(line);
   });
 }
 
@@ -164,7 +204,11 @@ function recordOutput(
     }
     if (short) return;
   } else if (short) {
-    ledger.add('fact', `${source} → ${lines.map((line) => shorten(line, 200)).join(' | ')}`, 45);
+    ledger.add(
+      'fact',
+      `${source} → ${lines.map((line) => shorten(withoutListingDetail(line), 200)).join(' | ')}`,
+      45,
+    );
     return;
   }
   for (const line of notableLines(lines, terms)) {
