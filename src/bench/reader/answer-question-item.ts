@@ -256,9 +256,9 @@ function latestStatement(
   // A list of tasks is quoted without those done or set aside since: they are no longer to do.
   const open = withoutClosedTasks(parsed, passage, passage.text);
   if (open !== undefined) return { text: open, sources: [passage] };
+  const focused = plans ? focusPassage(passage.text, focus) : '';
   const reversal = plans
-    ? (planReversal(parsed, passage, focusPassage(passage.text, focus), focus.stems) ??
-      droppedStatement(parsed, passage, focusPassage(passage.text, focus)))
+    ? (planReversal(parsed, passage, focused, focus.stems) ?? droppedStatement(parsed, passage, focused))
     : undefined;
   const shaped = scores.shaped;
   if (

@@ -146,14 +146,13 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const prose = documentProse(parsed);
   // A document's sentence is about what the call that read it names too ("CONTRIBUTING.md": the contributing
   // guide), as a sentence under a heading is about the heading.
-  const { partner } = toolExchanges(parsed);
+  const exchanges = toolExchanges(parsed);
   const calledFor = (index: number) => {
-    const call = partner[index] as number;
+    const call = exchanges.partner[index] as number;
     return call < 0 ? 0 : CALL_SHARE * (overlaps[call] as number);
   };
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
-  const exchanges = toolExchanges(parsed);
   for (let index = 0; index < passages.length; index++) {
     const passage = passages[index] as Passage;
     let cue = 0;
