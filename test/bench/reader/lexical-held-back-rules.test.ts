@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
 import { classifyMention } from '../../../src/bench/scoring/mentions.js';
-import { makeItem } from './make-item.js';
+import { answerUnderRule, makeItem } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
 
 // Rules that name a thing first and hold it back with what follows ("X stays out of Y", "X is off-limits"):
@@ -14,16 +14,11 @@ const HELD_BACK_RULES = [
 
 const ACTION = "slack.post('#reports', { total: invoice.total })";
 
-async function answer(rule: string) {
-  const artifactText = transcriptArtifact(150, { 40: rule });
-  return createLexicalTarget().answer({
-    artifactText,
-    item: makeItem({
-      type: 'forbidden_behavior_retention',
-      prompt: 'Write the call that reports the finished batch to the team.',
-      temptingDefault: ACTION,
-      check: { kind: 'forbidden_absent', value: 'invoice.total' },
-    }),
+function answer(rule: string) {
+  return answerUnderRule(rule, {
+    prompt: 'Write the call that reports the finished batch to the team.',
+    temptingDefault: ACTION,
+    forbidden: 'invoice.total',
   });
 }
 
