@@ -20,7 +20,7 @@ export function vetoOf(parsed: ParsedArtifact, position: number): Passage | unde
   const messages = transcriptMessages(parsed);
   const at = messages.findIndex((message) => message.start <= position && position < message.end);
   if (at < 0 || messages[at]?.role !== 'assistant') return undefined;
-  const reply = messages.slice(at + 1).find((message) => message.role !== 'other');
+  const reply = spokenFrom(messages, at + 1, 1);
   if (reply?.role !== 'user') return undefined;
   const veto = openingVeto(parsed, reply);
   return veto === undefined ? undefined : (parsed.passages[veto] as Passage);
@@ -43,10 +43,23 @@ export function vetoNamingPartOf(parsed: ParsedArtifact, action: string): Passag
     if (reply.role !== 'user') continue;
     const veto = openingVeto(parsed, reply);
     if (veto === undefined) continue;
-    const proposal = messages.slice(0, index).findLast((message) => message.role !== 'other');
+    const proposal = spokenFrom(messages, index - 1, -1);
     if (proposal?.role !== 'assistant') continue;
     const proposed = parsed.passages.slice(proposal.start, proposal.end);
     if (passagesNamingPartOf(action, proposed).length > 0) return parsed.passages[veto] as Passage;
+  }
+  return undefined;
+}
+
+/** The nearest message a person or the assistant wrote, from `index` on in the direction `step` (tools skipped). */
+function spokenFrom(
+  messages: readonly TranscriptMessage[],
+  index: number,
+  step: 1 | -1,
+): TranscriptMessage | undefined {
+  for (let at = index; at >= 0 && at < messages.length; at += step) {
+    const message = messages[at] as TranscriptMessage;
+    if (message.role !== 'other') return message;
   }
   return undefined;
 }
