@@ -52,6 +52,7 @@ export function addressedAsNotesSay(
     asked.evidence.flatMap((evidence) => withoutHeader(evidence.text).split(CLAUSE_END)),
     new Set(contentStems(item.prompt)),
     (piece) => namesIn(piece, common).length > 0,
+    roleWording(item.prompt),
   );
   if (clause === undefined) return undefined;
   // "Ines Nilsson's on call": the name, without the possessive.
@@ -71,16 +72,49 @@ export function addressedAsNotesSay(
 // Where a sentence divides into clauses that may each give someone a role.
 const CLAUSE_END = /[,;:]\s+|\s+(?:—|–)\s+|(?<=[.!?])\s+/;
 
-/** The piece sharing most content words with the task, among those `holds` admits; the first on a tie. */
+// The role a task asks for ("the person who decides") and the ways a note gives someone that role in other
+// words: "the design calls are Ana's", "it's Ben's call", "pricing is up to Ana", "Ben has the final say".
+const ROLES: readonly { asked: RegExp; given: RegExp }[] = [
+  {
+    asked: /\b(?:decides?|decision|makes? the call|has the (?:final )?say)\b/i,
+    given:
+      /\b(?:decid\w*|decisions?|calls?|(?:final )?say|up to|sign(?:s|ed)?[- ]?off|approv\w*|chooses?|picks?)\b/i,
+  },
+  {
+    asked: /\b(?:approves?|approval|signs? off|sign-?off)\b/i,
+    given: /\b(?:approv\w*|sign(?:s|ed)?[- ]?off|okays?|green-?lights?)\b/i,
+  },
+  {
+    asked: /\bowns?\b|\bowner\b/i,
+    given: /\b(?:owns?|owners?|belongs?|maintain\w*|theirs|his|hers)\b|\p{Lu}\p{Ll}+['’]s\b/u,
+  },
+  { asked: /\breview(?:s|er)?\b/i, given: /\breview\w*\b/i },
+];
+
+// A clause that gives the asked role outweighs one that only shares two of the task's words: the role is what
+// the task asks for, its words only tell which task.
+const ROLE_WEIGHT = 2.5;
+
+/** How notes give the role a task asks for, when it asks for one ("addressed to whoever approves it"). */
+function roleWording(prompt: string): RegExp | undefined {
+  return ROLES.find((role) => role.asked.test(prompt))?.given;
+}
+
+/**
+ * The piece sharing most content words with the task, among those `holds` admits, a piece giving the asked
+ * role counting `ROLE_WEIGHT` more; the first on a tie.
+ */
 function clauseAbout(
   pieces: readonly string[],
   stems: ReadonlySet<string>,
   holds: (piece: string) => boolean,
+  role: RegExp | undefined,
 ): string | undefined {
   let best: { piece: string; shared: number } | undefined;
   for (const piece of pieces) {
     if (!holds(piece)) continue;
-    const shared = contentStems(piece).filter((stem) => stems.has(stem)).length;
+    const shared =
+      contentStems(piece).filter((stem) => stems.has(stem)).length + (role?.test(piece) ? ROLE_WEIGHT : 0);
     if (best === undefined || shared > best.shared) best = { piece, shared };
   }
   return best?.piece;

@@ -81,4 +81,30 @@ describe('lexical reader: whom a task addresses', () => {
     );
     expect(result.response).toMatch(/^Next step: glab mr create --reviewer 'Omar Haddad' \(the notes: /);
   });
+
+  it('takes the person a note gives the asked role in other words, not the one the task shares more words with', async () => {
+    const artifactText = transcriptArtifact(90, {
+      30: "[turn 9] user: Jonas Berg wrote the onboarding wizard, the copy is fine. the pricing calls are Maren Holt's though.",
+    });
+    const result = await draft(
+      'Write the message about the onboarding wizard prices, addressed to the person who decides.',
+      'Hi Jonas Berg, which price should the onboarding wizard show?',
+      artifactText,
+    );
+    expect(result.response).toMatch(
+      /^Next step: Hi Maren Holt, which price should the onboarding wizard show \(the notes: /,
+    );
+  });
+
+  it('reads "it is up to" as giving the role of deciding, over a clause sharing as many of the task\'s words', async () => {
+    const artifactText = transcriptArtifact(90, {
+      30: '[turn 9] user: Lena Voss built the billing export; shipping it is up to Karim Aziz.',
+    });
+    const decides = await draft(
+      'Write the note asking whether the billing export is ready, addressed to whoever decides.',
+      'Hi Lena Voss, is the billing export ready?',
+      artifactText,
+    );
+    expect(decides.response).toMatch(/^Next step: Hi Karim Aziz, is the billing export ready/);
+  });
 });
