@@ -136,4 +136,16 @@ describe('lexical reader: plans dropped or reversed in passing', () => {
       'I will not yes, server-sent events: user: On reflection the websocket approach we started with was better.',
     );
   });
+  it('reads an objection that a plan "won\'t fly" as dropping it', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        15: 'user: Let us host the nightly thumbnail job on AWS Lambda with an EventBridge timer.',
+        16: 'assistant: Packaging the thumbnail job for AWS Lambda.',
+        80: 'user: Hmm, AWS Lambda will not fly, the job needs an hour and the limit is fifteen minutes. A systemd timer on the media host then.',
+      }),
+      { type: 'locked_decision_retention', prompt: 'Where does the nightly thumbnail job run?' },
+    );
+    expect(result.response).toContain('systemd timer');
+    expect(result.evidence.map((entry) => entry.line)).toEqual([80]);
+  });
 });
