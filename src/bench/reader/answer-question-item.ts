@@ -22,6 +22,7 @@ import {
 import { type AnswerShape, asksWhatCalled, type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
 import { exceptionAfter } from './rule-exceptions.js';
+import { withoutSuperseded } from './superseded-terms.js';
 import { correctedText } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
@@ -187,7 +188,7 @@ export function answerQuestionItem(
   const quoted = new Set<string>();
   const evidence = new Set<Passage>();
   for (const answer of answers) {
-    quoted.add(focusPassage(answer.text, focus));
+    quoted.add(withoutSuperseded(parsed, focusPassage(answer.text, focus), focus, item.prompt));
     for (const source of answer.sources) evidence.add(source);
   }
   const response = [...quoted].join('\n');

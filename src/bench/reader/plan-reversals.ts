@@ -60,6 +60,11 @@ export function passageFrequency(parsed: ParsedArtifact): Uint32Array {
   return indexOf(parsed).frequency;
 }
 
+/** The lines a person wrote that drop or reverse a plan, in reading order, each as the passages of the line. */
+export function reversingLines(parsed: ParsedArtifact): readonly Passage[][] {
+  return indexOf(parsed).lines;
+}
+
 /** The most passages a word may be in and still tie a reversal to the plan it reverses. */
 export function distinctiveLimit(parsed: ParsedArtifact): number {
   return Math.max(DISTINCTIVE, Math.ceil(parsed.passages.length * DISTINCTIVE_SHARE));

@@ -1,0 +1,150 @@
+import { findWholeWords, normalizeText } from '../scoring/normalize.js';
+import { holdsShape } from './answer-shapes.js';
+import { contentStems } from './content-words.js';
+import type { Focus } from './focus-passage.js';
+import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
+import { distinctiveLimit, passageFrequency, reversingLines } from './plan-reversals.js';
+import { asksWhatCalled } from './question-shape.js';
+import { planIdiomAt, saidPassages, sentenceEnd, sentenceStartOf } from './said-passages.js';
+import { findSupersessions } from './superseded-values.js';
+
+/** What the conversation replaced and did not take up again, read once per parsed artifact. */
+interface SupersededTerms {
+  /** Values taken back ("port 6457" after "sorry, it's 6437"), normalised (`normalizeText`). */
+  values: string[];
+  /** Stems of the names a change of plan dropped ("scratch that, lantern is taken … ferry": "lantern"). */
+  stems: Set<string>;
+}
+
+const cache = new WeakMap<ParsedArtifact, SupersededTerms>();
+
+// A one- or two-digit number is a count or part of a name more often than a setting: it marks nothing.
+const TOO_SHORT = /^\d{1,2}$/;
+
+/**
+ * The names a person's change of plan drops: the distinctive words of its dropping sentence, after any opener
+ * ending in a colon ("scratch that,
+ * lantern is a product name already") that a person wrote before it, that two passages before it hold, that
+ * nobody writes after it, and that the
+ * plan standing after the sentence does not repeat. A word still in use after the change is still current.
+ */
+function droppedNames(parsed: ParsedArtifact): Set<string> {
+  const stems = new Set<string>();
+  const lines = reversingLines(parsed);
+  if (lines.length === 0) return stems;
+  const frequency = passageFrequency(parsed);
+  const limit = distinctiveLimit(parsed);
+  const said = saidPassages(parsed);
+  for (const line of lines) {
+    const first = line[0]?.position ?? 0;
+    const last = line.at(-1)?.position ?? 0;
+    const whole = line.map((part) => part.text).join(' ');
+    const idiom = planIdiomAt(whole);
+    if (idiom < 0) continue;
+    const end = sentenceEnd(whole, idiom);
+    // A colon before the idiom ends a topic or an opener ("back to this morning: scratch that, …"): what it
+    // names is not what the change drops.
+    const start = Math.max(sentenceStartOf(whole, idiom), whole.lastIndexOf(':', idiom) + 1);
+    const standing = new Set(contentStems(whole.slice(end)));
+    for (const stem of contentStems(whole.slice(start, end))) {
+      const id = stemIdIn(parsed, stem);
+      if (id === undefined || standing.has(stem)) continue;
+      const count = frequency[id] as number;
+      if (count < 2 || count > limit) continue;
+      const before = said.some(
+        (entry) =>
+          entry.passage.position < first &&
+          entry.role !== 'assistant' &&
+          holdsStem(parsed, entry.passage.position, id),
+      );
+      // A plan being dropped was taken up: echoed or acted on after it was stated ("Scaffolding lantern…"). A
+      // word met once before is the context of the change ("a non-starter with Acme"), not what it drops.
+      if (!before || countBefore(parsed, first, id) < 2) continue;
+      let after = false;
+      for (let position = last + 1; position < parsed.passages.length && !after; position++)
+        after = holdsStem(parsed, position, id);
+      if (!after) stems.add(stem);
+    }
+  }
+  return stems;
+}
+
+function countBefore(parsed: ParsedArtifact, end: number, id: number): number {
+  let count = 0;
+  for (let position = 0; position < end && count < 2; position++)
+    if (holdsStem(parsed, position, id)) count++;
+  return count;
+}
+
+function holdsStem(parsed: ParsedArtifact, position: number, id: number): boolean {
+  for (let at = parsed.stemStarts[position] as number; at < (parsed.stemStarts[position + 1] as number); at++)
+    if (parsed.stemIds[at] === id) return true;
+  return false;
+}
+
+function termsOf(parsed: ParsedArtifact): SupersededTerms {
+  let terms = cache.get(parsed);
+  if (terms !== undefined) return terms;
+  const values = findSupersessions(parsed)
+    .map((entry) => entry.oldNormalized)
+    .filter((value) => value.length > 0 && !TOO_SHORT.test(value));
+  terms = { values: [...new Set(values)], stems: droppedNames(parsed) };
+  cache.set(parsed, terms);
+  return terms;
+}
+
+// Loosely, a sentence or a clause after a semicolon: people type "call it lantern. scaffold it…" in lower case.
+const PIECE_END = /(?<=[.!?;])\s+/;
+
+function namesSuperseded(piece: string, terms: SupersededTerms): boolean {
+  if (contentStems(piece).some((stem) => terms.stems.has(stem))) return true;
+  if (terms.values.length === 0) return false;
+  const normalized = normalizeText(piece);
+  return terms.values.some((value) => findWholeWords(normalized, value, 1).length > 0);
+}
+
+function sharedStems(piece: string, stems: ReadonlySet<string>): number {
+  return contentStems(piece).filter((stem) => stems.has(stem)).length;
+}
+
+/**
+ * A quote cut to what answers without naming a value or name the conversation superseded: "call it lantern.
+ * it listens on 40161." answers "which port?" with "it listens on 40161." once lantern was renamed. The
+ * pieces (sentences, loosely) that name none are kept when they still answer: those holding the kind of value
+ * asked for (when the question asks for one, only those), else those sharing the question's words, else, in
+ * the line that changed the plan, what follows the sentence that dropped the old one. The quote is kept whole when it names nothing superseded, when the
+ * question names it itself, or when no piece answers without it.
+ */
+export function withoutSuperseded(
+  parsed: ParsedArtifact,
+  text: string,
+  focus: Focus,
+  prompt: string,
+): string {
+  const terms = termsOf(parsed);
+  if (terms.values.length === 0 && terms.stems.size === 0) return text;
+  if (!namesSuperseded(text, terms) || namesSuperseded(prompt, terms)) return text;
+  const pieces = text.split(PIECE_END);
+  const clean = pieces.filter((piece) => !namesSuperseded(piece, terms));
+  if (clean.length === 0) return text;
+  const shaped = clean.filter((piece) =>
+    focus.wants.some((shape) => holdsShape(piece, shape, focus.common, focus.named)),
+  );
+  if (shaped.length > 0) return mostAbout(shaped, focus.stems).join(' ');
+  // The kind of value asked for is only where the superseded one is: that piece is the answer. A name asked
+  // for by "what is X called?" may be a plain word ("kestrel"), which no shape test finds.
+  if (focus.wants.length > 0 && !asksWhatCalled(prompt)) return text;
+  const about = clean.filter((piece) => sharedStems(piece, focus.stems) > 0);
+  if (about.length > 0) return mostAbout(about, focus.stems).join(' ');
+  const dropping = pieces.findLastIndex((piece) => planIdiomAt(piece) >= 0);
+  if (dropping < 0) return text;
+  const rest = pieces.slice(dropping + 1).filter((piece) => !namesSuperseded(piece, terms));
+  return rest.length > 0 ? rest.join(' ') : text;
+}
+
+/** The pieces sharing at least half as many of the stems as the best piece does, in order. */
+function mostAbout(pieces: readonly string[], stems: ReadonlySet<string>): string[] {
+  const scores = pieces.map((piece) => sharedStems(piece, stems));
+  const top = Math.max(...scores);
+  return pieces.filter((_, index) => (scores[index] as number) >= top / 2);
+}
