@@ -188,7 +188,9 @@ export function answerQuestionItem(
   const quoted = new Set<string>();
   const evidence = new Set<Passage>();
   for (const answer of answers) {
-    quoted.add(withoutSuperseded(parsed, focusPassage(answer.text, focus), focus, item.prompt));
+    // What is quoted stands as of its latest source: a value or name superseded after it is left out.
+    const asOf = Math.max(...answer.sources.map((source) => source.position));
+    quoted.add(withoutSuperseded(parsed, asOf, focusPassage(answer.text, focus), focus, item.prompt));
     for (const source of answer.sources) evidence.add(source);
   }
   const response = [...quoted].join('\n');

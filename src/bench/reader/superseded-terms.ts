@@ -8,12 +8,15 @@ import { asksWhatCalled } from './question-shape.js';
 import { planIdiomAt, saidPassages, sentenceEnd, sentenceStartOf } from './said-passages.js';
 import { findSupersessions } from './superseded-values.js';
 
-/** What the conversation replaced and did not take up again, read once per parsed artifact. */
+/**
+ * What the conversation replaced and did not take up again, each with the position of the passage that
+ * replaced it: only a passage written before that position states it as current. Read once per parsed artifact.
+ */
 interface SupersededTerms {
   /** Values taken back ("port 6457" after "sorry, it's 6437"), normalised (`normalizeText`). */
-  values: string[];
+  values: Map<string, number>;
   /** Stems of the names a change of plan dropped ("scratch that, lantern is taken … ferry": "lantern"). */
-  stems: Set<string>;
+  stems: Map<string, number>;
 }
 
 const cache = new WeakMap<ParsedArtifact, SupersededTerms>();
@@ -22,14 +25,13 @@ const cache = new WeakMap<ParsedArtifact, SupersededTerms>();
 const TOO_SHORT = /^\d{1,2}$/;
 
 /**
- * The names a person's change of plan drops: the distinctive words of its dropping sentence, after any opener
- * ending in a colon ("scratch that,
- * lantern is a product name already") that a person wrote before it, that two passages before it hold, that
- * nobody writes after it, and that the
+ * The names a person's change of plan drops, with where the change starts: the distinctive words of its
+ * dropping sentence, after any opener ending in a colon ("scratch that, lantern is a product name already"),
+ * that a person wrote before it, that two passages before it hold, that nobody writes after it, and that the
  * plan standing after the sentence does not repeat. A word still in use after the change is still current.
  */
-function droppedNames(parsed: ParsedArtifact): Set<string> {
-  const stems = new Set<string>();
+function droppedNames(parsed: ParsedArtifact): Map<string, number> {
+  const stems = new Map<string, number>();
   const lines = reversingLines(parsed);
   if (lines.length === 0) return stems;
   const frequency = passageFrequency(parsed);
@@ -63,7 +65,7 @@ function droppedNames(parsed: ParsedArtifact): Set<string> {
       let after = false;
       for (let position = last + 1; position < parsed.passages.length && !after; position++)
         after = holdsStem(parsed, position, id);
-      if (!after) stems.add(stem);
+      if (!after) stems.set(stem, first);
     }
   }
   return stems;
@@ -85,10 +87,11 @@ function holdsStem(parsed: ParsedArtifact, position: number, id: number): boolea
 function termsOf(parsed: ParsedArtifact): SupersededTerms {
   let terms = cache.get(parsed);
   if (terms !== undefined) return terms;
-  const values = findSupersessions(parsed)
-    .map((entry) => entry.oldNormalized)
-    .filter((value) => value.length > 0 && !TOO_SHORT.test(value));
-  terms = { values: [...new Set(values)], stems: droppedNames(parsed) };
+  const values = new Map<string, number>();
+  for (const entry of findSupersessions(parsed))
+    if (entry.oldNormalized.length > 0 && !TOO_SHORT.test(entry.oldNormalized))
+      values.set(entry.oldNormalized, entry.correction.position);
+  terms = { values, stems: droppedNames(parsed) };
   cache.set(parsed, terms);
   return terms;
 }
@@ -96,8 +99,15 @@ function termsOf(parsed: ParsedArtifact): SupersededTerms {
 // Loosely, a sentence or a clause after a semicolon: people type "call it lantern. scaffold it…" in lower case.
 const PIECE_END = /(?<=[.!?;])\s+/;
 
-function namesSuperseded(piece: string, terms: SupersededTerms): boolean {
-  if (contentStems(piece).some((stem) => terms.stems.has(stem))) return true;
+/** The terms superseded after `position`: what a passage there states as it then stood. */
+function supersededAfter(terms: SupersededTerms, position: number): { stems: Set<string>; values: string[] } {
+  const stems = new Set([...terms.stems].filter(([, at]) => at > position).map(([stem]) => stem));
+  const values = [...terms.values].filter(([, at]) => at > position).map(([value]) => value);
+  return { stems, values };
+}
+
+function namesSuperseded(piece: string, terms: { stems: Set<string>; values: string[] }): boolean {
+  if (terms.stems.size > 0 && contentStems(piece).some((stem) => terms.stems.has(stem))) return true;
   if (terms.values.length === 0) return false;
   const normalized = normalizeText(piece);
   return terms.values.some((value) => findWholeWords(normalized, value, 1).length > 0);
@@ -108,21 +118,24 @@ function sharedStems(piece: string, stems: ReadonlySet<string>): number {
 }
 
 /**
- * A quote cut to what answers without naming a value or name the conversation superseded: "call it lantern.
- * it listens on 40161." answers "which port?" with "it listens on 40161." once lantern was renamed. The
- * pieces (sentences, loosely) that name none are kept when they still answer: those holding the kind of value
- * asked for (when the question asks for one, only those), else those sharing the question's words, else, in
- * the line that changed the plan, what follows the sentence that dropped the old one. The quote is kept whole when it names nothing superseded, when the
- * question names it itself, or when no piece answers without it.
+ * A quote, of passages up to `asOf` written before the conversation superseded a value or name in them, cut to what answers
+ * without that value or name: "call it lantern. it listens on 40161." answers "which port?" with "it listens
+ * on 40161." once lantern was renamed. The pieces (sentences, loosely) that name none are kept when they still
+ * answer: those holding the kind of value asked for (when the question asks for one, only those), else those
+ * sharing the question's words. The quote is kept whole when it names nothing superseded since, when the
+ * question names it itself, or when no piece answers without it. The passage that supersedes a value is left
+ * as it is: it names the old value to take it back.
  */
 export function withoutSuperseded(
   parsed: ParsedArtifact,
+  asOf: number,
   text: string,
   focus: Focus,
   prompt: string,
 ): string {
-  const terms = termsOf(parsed);
-  if (terms.values.length === 0 && terms.stems.size === 0) return text;
+  const all = termsOf(parsed);
+  if (all.values.size === 0 && all.stems.size === 0) return text;
+  const terms = supersededAfter(all, asOf);
   if (!namesSuperseded(text, terms) || namesSuperseded(prompt, terms)) return text;
   const pieces = text.split(PIECE_END);
   const clean = pieces.filter((piece) => !namesSuperseded(piece, terms));
@@ -135,11 +148,7 @@ export function withoutSuperseded(
   // for by "what is X called?" may be a plain word ("kestrel"), which no shape test finds.
   if (focus.wants.length > 0 && !asksWhatCalled(prompt)) return text;
   const about = clean.filter((piece) => sharedStems(piece, focus.stems) > 0);
-  if (about.length > 0) return mostAbout(about, focus.stems).join(' ');
-  const dropping = pieces.findLastIndex((piece) => planIdiomAt(piece) >= 0);
-  if (dropping < 0) return text;
-  const rest = pieces.slice(dropping + 1).filter((piece) => !namesSuperseded(piece, terms));
-  return rest.length > 0 ? rest.join(' ') : text;
+  return about.length > 0 ? mostAbout(about, focus.stems).join(' ') : text;
 }
 
 /** The pieces sharing at least half as many of the stems as the best piece does, in order. */
