@@ -20,6 +20,7 @@ import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
 import { exceptionForCase } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
+import { settledAgainstNamed, settledSince } from './settled-changes.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
 import { toolExchanges } from './tool-exchanges.js';
@@ -132,6 +133,9 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
   // The assistant proposed it and the user turned it down in reply ("I'm not comfortable with that one").
   const vetoed = lastAffirmed === undefined ? undefined : vetoOf(parsed, lastAffirmed.position);
   if (vetoed !== undefined) return { kind: 'superseded', passage: vetoed };
+  // A plan the action follows, overtaken by a setup someone reports having made since ("I set up Vercel").
+  const settled = settledSince(parsed, mentions) ?? settledAgainstNamed(parsed, action);
+  if (settled !== undefined) return { kind: 'superseded', passage: settled };
   // A document's rule ("is generated", "done by the on-call only") stands in the same way, as does a check that
   // failed, against running its command again with the check switched off.
   const documented =

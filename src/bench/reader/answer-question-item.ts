@@ -22,6 +22,7 @@ import {
 import { type AnswerShape, asksWhatCalled, type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
 import { exceptionAfter } from './rule-exceptions.js';
+import { settledChange } from './settled-changes.js';
 import { withoutSuperseded } from './superseded-terms.js';
 import { correctedText } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
@@ -261,7 +262,9 @@ function latestStatement(
   if (open !== undefined) return { text: open, sources: [passage] };
   const focused = plans ? focusPassage(passage.text, focus) : '';
   const reversal = plans
-    ? (planReversal(parsed, passage, focused, focus.stems) ?? droppedStatement(parsed, passage, focused))
+    ? (planReversal(parsed, passage, focused, focus.stems) ??
+      droppedStatement(parsed, passage, focused) ??
+      settledChange(parsed, passage))
     : undefined;
   const shaped = scores.shaped;
   if (
