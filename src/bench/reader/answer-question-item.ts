@@ -10,7 +10,7 @@ import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import { keptStatement } from './kept-references.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { planReversal } from './plan-reversals.js';
+import { planReversal, standingAfter } from './plan-reversals.js';
 import {
   commonWordsOf,
   mayHoldName,
@@ -173,7 +173,11 @@ export function answerQuestionItem(
   const exceptions = positions
     .map((position) => exceptionAfter(parsed.passages, position))
     .filter((at) => at >= 0);
-  const chosen = [...new Set([...positions, ...lenders, ...partners, ...exceptions])]
+  // A sentence dropping a plan is answered with the plan its message goes on to state.
+  const standing = PROFILES[item.type].newestWins
+    ? positions.flatMap((position) => standingAfter(parsed, position, focus.stems))
+    : [];
+  const chosen = [...new Set([...positions, ...lenders, ...partners, ...exceptions, ...standing])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
   // A decision passage of an accepted proposal ("go with your second option") stands for what was accepted.

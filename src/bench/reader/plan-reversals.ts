@@ -154,3 +154,21 @@ function standingPlan(text: string): { text: string; follows: boolean } {
     ? { text: rest, follows: true }
     : { text: text.slice(idiom), follows: false };
 }
+
+/**
+ * When the passage at `position` is a person's sentence dropping a plan ("forget the cache idea, …"), the
+ * passages after it in the same line that share a word with the question (`asked`): the plan that stands, as
+ * the same message goes on to state it ("fetch it live per invoice, and if it fails …"). Empty otherwise.
+ */
+export function standingAfter(
+  parsed: ParsedArtifact,
+  position: number,
+  asked: ReadonlySet<string>,
+): number[] {
+  const passage = parsed.passages[position] as Passage;
+  const line = indexOf(parsed).lines.find((parts) => parts.includes(passage));
+  if (line === undefined || planIdiomAt(passage.text) < 0) return [];
+  return line
+    .filter((part) => part.position > position && contentStems(part.text).some((stem) => asked.has(stem)))
+    .map((part) => part.position);
+}

@@ -148,4 +148,15 @@ describe('lexical reader: plans dropped or reversed in passing', () => {
     expect(result.response).toContain('systemd timer');
     expect(result.evidence.map((entry) => entry.line)).toEqual([80]);
   });
+  it('answers with the plan a message goes on to state after the sentence dropping the old one', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        15: 'user: let us try headless Chrome for anything printable.',
+        // Over 300 characters: the reader reads the line sentence by sentence.
+        80: 'user: Legal called this morning after the vendor review. Drop the headless Chrome idea for rendering the PDF receipts, the fonts we license cannot ship on servers we do not own, and the licence audit is next month. Use the print service, and if it fails, email the customer a plain-text copy. Volume is low enough either way.',
+      }),
+      { type: 'locked_decision_retention', prompt: 'What happens when rendering a PDF receipt fails?' },
+    );
+    expect(result.response).toContain('plain-text copy');
+  });
 });
