@@ -135,6 +135,8 @@ export function withoutSuperseded(
 ): string {
   const all = termsOf(parsed);
   if (all.values.size === 0 && all.stems.size === 0) return text;
+  const renamed = ASKS_NAME.test(prompt) ? newNameAfterDrop(all, asOf, text) : undefined;
+  if (renamed !== undefined) return renamed;
   const terms = supersededAfter(all, asOf);
   if (!namesSuperseded(text, terms) || namesSuperseded(prompt, terms)) return text;
   const pieces = text.split(PIECE_END);
@@ -149,6 +151,30 @@ export function withoutSuperseded(
   if (focus.wants.length > 0 && !asksWhatCalled(prompt)) return text;
   const about = clean.filter((piece) => sharedStems(piece, focus.stems) > 0);
   return about.length > 0 ? mostAbout(about, focus.stems).join(' ') : text;
+}
+
+// A question for a name: "what is the new service called?", "what's the queue named?", "what is its name?".
+const ASKS_NAME = /\b(?:called|named)\s*\??\s*$|\bwhat(?:'s| is| was)\s+(?:\w+\s+){0,3}name\b/i;
+
+/** A name given on its own ("ferry.", "call it kestrel then") is a few words. */
+const MAX_NAME_WORDS = 4;
+
+/**
+ * For "what is X called?" answered by the line that dropped the old name ("scratch that, lantern is taken …
+ * ferry. same port."), what follows the sentence dropping it, when that starts with a name given on its own;
+ * undefined otherwise.
+ */
+function newNameAfterDrop(terms: SupersededTerms, asOf: number, text: string): string | undefined {
+  const dropped = new Set([...terms.stems].filter(([, at]) => at === asOf).map(([stem]) => stem));
+  if (dropped.size === 0) return undefined;
+  const names = (piece: string) => contentStems(piece).some((stem) => dropped.has(stem));
+  const pieces = text.split(PIECE_END);
+  const dropping = pieces.findLastIndex((piece) => planIdiomAt(piece) >= 0 && names(piece));
+  if (dropping < 0) return undefined;
+  const rest = pieces.slice(dropping + 1).filter((piece) => !names(piece));
+  const first = rest[0];
+  if (first === undefined || first.split(/\s+/).length > MAX_NAME_WORDS) return undefined;
+  return rest.join(' ');
 }
 
 /** The pieces sharing at least half as many of the stems as the best piece does, in order. */

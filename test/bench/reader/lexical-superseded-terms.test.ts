@@ -24,13 +24,24 @@ describe('lexical reader: quotes leave out what the conversation superseded', ()
     expect(result.response).not.toContain('magpie');
   });
 
-  it('quotes the line that made the change as it is: it names the old name to drop it', async () => {
+  it('answers what the thing is called with the name given after the sentence dropping the old one', async () => {
     const result = await answer(renamed, {
       type: 'locked_decision_retention',
       prompt: 'What is the avatar queue called?',
     });
-    expect(result.response).toContain('kestrel');
-    expect(result.response).toContain('scratch that, magpie');
+    expect(result.response).toBe('kestrel. everything else as before.');
+  });
+
+  it('keeps a change of plan whole when its dropping sentence states the new plan too', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        10: 'user: park the upload thumbnails in the magpie bucket, it has lifecycle rules already.',
+        11: 'assistant: Pointing the thumbnail writer at magpie.',
+        60: 'user: scratch that, we store the thumbnails in the kestrel bucket instead of magpie. Cheers.',
+      }),
+      { type: 'locked_decision_retention', prompt: 'Which bucket are the upload thumbnails stored in?' },
+    );
+    expect(result.response).toContain('kestrel bucket instead of magpie');
   });
 
   it('keeps the whole quote when the question asks about the dropped name', async () => {
