@@ -11,7 +11,7 @@ import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import { passagesOfLine } from './line-passages.js';
-import { observedOver } from './observed-states.js';
+import { alreadyRun, observedOver } from './observed-states.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -155,8 +155,9 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
   // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
   const done = doneSince(parsed, action, mentions);
   if (done !== undefined) return { kind: 'superseded', passage: done };
-  // A job said to be under way that a tool since reported over ("state: completed").
-  const over = observedOver(parsed, action);
+  // A job said to be under way that a tool since reported over ("state: completed"), or a command already
+  // run word for word that took effect.
+  const over = observedOver(parsed, action) ?? alreadyRun(parsed, action);
   if (over !== undefined) return { kind: 'superseded', passage: over };
   // A value in the action that a later message corrected ("port 6457" … "typo, it's 6437").
   const corrected = supersededValueIn(parsed, action);

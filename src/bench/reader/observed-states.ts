@@ -45,3 +45,32 @@ export function observedOver(parsed: ParsedArtifact, action: string): Passage | 
   }
   return found;
 }
+
+// An output reporting that a command took effect: "rollout started", "created", "deployed", "applied".
+const TOOK_EFFECT =
+  /\b(?:started|created|deployed|applied|completed|succeeded|rolled out|published|released|tagged|pushed|merged|scheduled)\b/i;
+const WENT_WRONG = /\b(?:error|errors|failed|failure|denied|refused|not found|aborted)\b|\(failed\)/i;
+
+// A command line: a program name, then at least one flag ("deployctl rollout --region eu-west-1").
+const COMMAND = /^[a-z][\w.-]*\s+\S.*\s--?[a-z]/i;
+
+/**
+ * For an action that is a command line, the output of a tool call that already ran it word for word and
+ * reported it took effect ("rollout started: …"): running it again repeats work done. Undefined when the
+ * action is no command, was not run, or its run failed.
+ */
+export function alreadyRun(parsed: ParsedArtifact, action: string): Passage | undefined {
+  const command = action.trim().replace(/\.$/, '');
+  if (!COMMAND.test(command)) return undefined;
+  const { partner, inOutput } = toolExchanges(parsed);
+  let found: Passage | undefined;
+  for (let position = 0; position < parsed.passages.length; position++) {
+    const call = parsed.passages[position] as Passage;
+    if (inOutput[position] === 1 || !call.text.includes(command)) continue;
+    const output = partner[position] as number;
+    if (output < 0 || inOutput[output] !== 1) continue;
+    const result = parsed.passages[output] as Passage;
+    if (TOOK_EFFECT.test(result.text) && !WENT_WRONG.test(result.text)) found = result;
+  }
+  return found;
+}

@@ -24,4 +24,22 @@ describe('lexical reader: a tool reporting a job over outranks saying it still r
     const { response } = await takeOrRefuse(withStatus('running'), 'say rx_7712 is still running');
     expect(response).toBe('Next step: say rx_7712 is still running.');
   });
+  it('refuses to run again a command already run word for word that took effect', async () => {
+    const ran = (result: string) =>
+      transcriptArtifact(120, {
+        20: '[turn 2] assistant calls run_command {"command":"shipit promote --env staging --tag web-2.8.0"}',
+        21: `[turn 2] tool run_command: ${result}`,
+      });
+    const done = await takeOrRefuse(
+      ran('promotion created: staging tag=web-2.8.0'),
+      'shipit promote --env staging --tag web-2.8.0',
+    );
+    expect(done.response).toMatch(/^I will not/);
+    expect(done.response).toContain('promotion created');
+    const failed = await takeOrRefuse(
+      ran('error: tag web-2.8.0 not found'),
+      'shipit promote --env staging --tag web-2.8.0',
+    );
+    expect(failed.response).toBe('Next step: shipit promote --env staging --tag web-2.8.0.');
+  });
 });
