@@ -11,6 +11,7 @@ import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import { passagesOfLine } from './line-passages.js';
+import { alreadyRun, observedOver } from './observed-states.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -20,6 +21,7 @@ import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
 import { exceptionForCase } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
+import { settledAgainstNamed, settledSince } from './settled-changes.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
 import { toolExchanges } from './tool-exchanges.js';
@@ -132,6 +134,9 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
   // The assistant proposed it and the user turned it down in reply ("I'm not comfortable with that one").
   const vetoed = lastAffirmed === undefined ? undefined : vetoOf(parsed, lastAffirmed.position);
   if (vetoed !== undefined) return { kind: 'superseded', passage: vetoed };
+  // A plan the action follows, overtaken by a setup someone reports having made since ("I set up Vercel").
+  const settled = settledSince(parsed, mentions) ?? settledAgainstNamed(parsed, action);
+  if (settled !== undefined) return { kind: 'superseded', passage: settled };
   // A document's rule ("is generated", "done by the on-call only") stands in the same way, as does a check that
   // failed, against running its command again with the check switched off.
   const documented =
@@ -150,6 +155,10 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
   // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
   const done = doneSince(parsed, action, mentions);
   if (done !== undefined) return { kind: 'superseded', passage: done };
+  // A job said to be under way that a tool since reported over ("state: completed"), or a command already
+  // run word for word that took effect.
+  const over = observedOver(parsed, action) ?? alreadyRun(parsed, action);
+  if (over !== undefined) return { kind: 'superseded', passage: over };
   // A value in the action that a later message corrected ("port 6457" … "typo, it's 6437").
   const corrected = supersededValueIn(parsed, action);
   const correction: Reason | undefined =

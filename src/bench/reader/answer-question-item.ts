@@ -10,7 +10,7 @@ import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
 import { keptStatement } from './kept-references.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { planReversal } from './plan-reversals.js';
+import { planReversal, standingAfter } from './plan-reversals.js';
 import {
   commonWordsOf,
   mayHoldName,
@@ -22,6 +22,8 @@ import {
 import { type AnswerShape, asksWhatCalled, type QuestionShape, questionShape } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
 import { exceptionAfter } from './rule-exceptions.js';
+import { settledChange } from './settled-changes.js';
+import { withoutSuperseded } from './superseded-terms.js';
 import { correctedText } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
@@ -171,7 +173,11 @@ export function answerQuestionItem(
   const exceptions = positions
     .map((position) => exceptionAfter(parsed.passages, position))
     .filter((at) => at >= 0);
-  const chosen = [...new Set([...positions, ...lenders, ...partners, ...exceptions])]
+  // A sentence dropping a plan is answered with the plan its message goes on to state.
+  const standing = PROFILES[item.type].newestWins
+    ? positions.flatMap((position) => standingAfter(parsed, position, focus.stems))
+    : [];
+  const chosen = [...new Set([...positions, ...lenders, ...partners, ...exceptions, ...standing])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
   // A decision passage of an accepted proposal ("go with your second option") stands for what was accepted.
@@ -187,7 +193,9 @@ export function answerQuestionItem(
   const quoted = new Set<string>();
   const evidence = new Set<Passage>();
   for (const answer of answers) {
-    quoted.add(focusPassage(answer.text, focus));
+    // What is quoted stands as of its latest source: a value or name superseded after it is left out.
+    const asOf = Math.max(...answer.sources.map((source) => source.position));
+    quoted.add(withoutSuperseded(parsed, asOf, focusPassage(answer.text, focus), focus, item.prompt));
     for (const source of answer.sources) evidence.add(source);
   }
   const response = [...quoted].join('\n');
@@ -258,7 +266,9 @@ function latestStatement(
   if (open !== undefined) return { text: open, sources: [passage] };
   const focused = plans ? focusPassage(passage.text, focus) : '';
   const reversal = plans
-    ? (planReversal(parsed, passage, focused, focus.stems) ?? droppedStatement(parsed, passage, focused))
+    ? (planReversal(parsed, passage, focused, focus.stems) ??
+      droppedStatement(parsed, passage, focused) ??
+      settledChange(parsed, passage))
     : undefined;
   const shaped = scores.shaped;
   if (

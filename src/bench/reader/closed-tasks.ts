@@ -26,6 +26,8 @@ const RANKING = new Set([
   'same',
 ]);
 
+const THE_WORD = /\bthe ([\w-]+)/gi;
+
 // A line of `git log --oneline` or a commit subject: a hash, then what the commit did.
 const COMMIT_LINE = /^[0-9a-f]{7,40}\s+\S/;
 
@@ -38,8 +40,8 @@ const DISTINCTIVE_FREQUENCY = 8;
 const SENTENCE_END = /(?<=[.!?])\s+/;
 
 /**
- * The first passage after `after` that closes the task: one naming it (two of its distinctive words, or "the
- * X thing" with X a word of it) in a sentence that says the work is done or set aside, or in the next
+ * The first passage after `after` that closes the task: one naming it (two of its distinctive words, "the X
+ * thing" with X a word of it, or "the X" with X what its verb works on when rare) in a sentence that says the work is done or set aside, or in the next
  * sentence; or a commit line in a tool's output naming it. Undefined when none does.
  */
 export function closingPassage(parsed: ParsedArtifact, task: string, after: number): Passage | undefined {
@@ -50,6 +52,7 @@ export function closingPassage(parsed: ParsedArtifact, task: string, after: numb
   const frequency = stemFrequencies(query, masks);
   const distinctive = rareStemMask(frequency, DISTINCTIVE_FREQUENCY);
   const stemSet = new Set(stems);
+  const object = objectOf(task, query.bits, distinctive);
   const { inOutput } = toolExchanges(parsed);
   for (let position = after + 1; position < parsed.passages.length; position++) {
     const mask = masks[position] as number;
@@ -65,20 +68,52 @@ export function closingPassage(parsed: ParsedArtifact, task: string, after: numb
       if (commit && saysIt) return passage;
       continue;
     }
-    if (closesIn(passage.text, stemSet, distinctive, query.bits)) return passage;
+    if (closesIn(passage.text, { stems: stemSet, distinctive, bits: query.bits, object })) return passage;
   }
   return undefined;
 }
 
-function closesIn(
-  text: string,
-  stems: ReadonlySet<string>,
-  distinctive: number,
-  bits: ReadonlyMap<string, number>,
-): boolean {
+/** How a sentence can name a task: its words, those of them rare in the artifact, and what it works on. */
+interface TaskWords {
+  stems: ReadonlySet<string>;
+  distinctive: number;
+  bits: ReadonlyMap<string, number>;
+  /** The stem of the thing the task's verb works on ("reword the banner": "banner"), when distinctive. */
+  object: string | undefined;
+}
+
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'our',
+  'their',
+  'its',
+  'this',
+  'that',
+  'those',
+  'these',
+  'my',
+]);
+
+/**
+ * The stem of what a task works on: the word after its verb and any determiner ("reword the banner", "rotate
+ * our signing key" gives "signing"), when that word is rare in the artifact; undefined otherwise.
+ */
+function objectOf(task: string, bits: ReadonlyMap<string, number>, distinctive: number): string | undefined {
+  const words = wordsOf(normalizeText(task));
+  let at = 1;
+  while (at < words.length && DETERMINERS.has(words[at] as string)) at++;
+  if (at === 1 || at >= words.length) return undefined;
+  const stem = stemOf(words[at] as string);
+  const bit = bits.get(stem);
+  return bit !== undefined && distinctive & (1 << bit) ? stem : undefined;
+}
+
+function closesIn(text: string, task: TaskWords): boolean {
   const sentences = withoutHeader(text).split(SENTENCE_END);
   return sentences.some((sentence, index) => {
-    if (!namesTask(sentence, stems, distinctive, bits)) return false;
+    if (!namesTask(sentence, task)) return false;
     const next = sentences[index + 1];
     return saysClosed(sentence) || (next !== undefined && saysClosed(next));
   });
@@ -92,15 +127,15 @@ function saysClosed(sentence: string): boolean {
   return SET_ASIDE.test(sentence) || saysWorkDone(sentence.replace(ALREADY_SO, ''));
 }
 
-function namesTask(
-  sentence: string,
-  stems: ReadonlySet<string>,
-  distinctive: number,
-  bits: ReadonlyMap<string, number>,
-): boolean {
+function namesTask(sentence: string, { stems, distinctive, bits, object }: TaskWords): boolean {
   for (const match of sentence.matchAll(THING)) {
     const word = (match[1] as string).toLowerCase();
     if (!RANKING.has(word) && stems.has(stemOf(word))) return true;
+  }
+  // "the banner" names "reword the banner": the thing worked on, with the article that points back at it.
+  if (object !== undefined) {
+    for (const match of sentence.matchAll(THE_WORD))
+      if (stemOf((match[1] as string).toLowerCase()) === object) return true;
   }
   let held = 0;
   for (const word of wordsOf(normalizeText(sentence))) {

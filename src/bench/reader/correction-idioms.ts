@@ -166,6 +166,11 @@ export const PLAN_IDIOMS: readonly string[] = [
   'after all',
   "doesn't work",
   "won't work",
+  // "X won't fly": an objection that rules the plan out.
+  "won't fly",
+  'will not fly',
+  'not going to fly',
+  "doesn't fly",
   'not feasible',
   'no go',
   'no-go',

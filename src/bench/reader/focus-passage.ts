@@ -2,6 +2,7 @@ import { normalizeText } from '../scoring/normalize.js';
 import { holdsShape, namesIn } from './answer-shapes.js';
 import { contentStems } from './content-words.js';
 import type { AnswerShape } from './question-shape.js';
+import { withoutHeader } from './tool-exchanges.js';
 
 /** What a question looks for in a passage: its words, the kinds of value it wants, whom it asks about. */
 export interface Focus {
@@ -44,8 +45,9 @@ export function focusPassage(text: string, focus: Focus): string {
   // with the sentence most about the question when it is clearly about it (two of its words or more):
   // "Ana from treasury called. The regulators want the rate at issue time." answers "who passed on what the
   // regulators want?" with both.
+  // The header that says who speaks ("[turn 0] user:") holds no value: its turn number is not a number asked for.
   const shaped = sentences.filter((sentence) =>
-    focus.wants.some((shape) => holdsShape(sentence, shape, focus.common, focus.named)),
+    focus.wants.some((shape) => holdsShape(withoutHeader(sentence), shape, focus.common, focus.named)),
   );
   if (shaped.length === 0) return text;
   const kept = new Set(mostAbout(shaped, focus.stems));

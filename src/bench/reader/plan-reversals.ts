@@ -60,6 +60,11 @@ export function passageFrequency(parsed: ParsedArtifact): Uint32Array {
   return indexOf(parsed).frequency;
 }
 
+/** The lines a person wrote that drop or reverse a plan, in reading order, each as the passages of the line. */
+export function reversingLines(parsed: ParsedArtifact): readonly Passage[][] {
+  return indexOf(parsed).lines;
+}
+
 /** The most passages a word may be in and still tie a reversal to the plan it reverses. */
 export function distinctiveLimit(parsed: ParsedArtifact): number {
   return Math.max(DISTINCTIVE, Math.ceil(parsed.passages.length * DISTINCTIVE_SHARE));
@@ -148,4 +153,22 @@ function standingPlan(text: string): { text: string; follows: boolean } {
   return rest.length >= MIN_REST
     ? { text: rest, follows: true }
     : { text: text.slice(idiom), follows: false };
+}
+
+/**
+ * When the passage at `position` is a person's sentence dropping a plan ("forget the cache idea, …"), the
+ * passages after it in the same line that share a word with the question (`asked`): the plan that stands, as
+ * the same message goes on to state it ("fetch it live per invoice, and if it fails …"). Empty otherwise.
+ */
+export function standingAfter(
+  parsed: ParsedArtifact,
+  position: number,
+  asked: ReadonlySet<string>,
+): number[] {
+  const passage = parsed.passages[position] as Passage;
+  const line = indexOf(parsed).lines.find((parts) => parts.includes(passage));
+  if (line === undefined || planIdiomAt(passage.text) < 0) return [];
+  return line
+    .filter((part) => part.position > position && contentStems(part.text).some((stem) => asked.has(stem)))
+    .map((part) => part.position);
 }

@@ -1,4 +1,5 @@
 import { findWholeWords, normalizeText } from '../scoring/normalize.js';
+import { checkedValues } from './checked-values.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import { keepsTheRest, revisedValues } from './partial-revisions.js';
 import type { Passage } from './passage.js';
@@ -28,6 +29,8 @@ export interface Supersession {
    * old value before taking it back ("pin 3.9.71. wait, no, 3.9.11 is the fixed one": "wait, no, …").
    */
   quote: string;
+  /** The old value is a name as written ("acme-archive"), not a value of a form: it is found as whole words. */
+  written?: true;
 }
 
 // A value for a case apart is an exception, not a correction: "for accounts under hold, 5 minutes instead of 30".
@@ -207,6 +210,19 @@ function supersessionsOf(parsed: ParsedArtifact): Supersessions {
       current.set(supersession.oldNormalized, supersession);
     }
   }
+  // A value given from memory gives way to what the file read afterwards states (see `checkedValues`).
+  for (const checked of checkedValues(parsed)) {
+    if (current.has(checked.oldNormalized)) continue;
+    current.set(checked.oldNormalized, {
+      old: checked.old,
+      oldNormalized: checked.oldNormalized,
+      replacement: checked.replacement,
+      correction: checked.output,
+      stated: checked.stated,
+      quote: checked.output.text,
+      written: true,
+    });
+  }
   found = current;
   cache.set(parsed, found);
   return found;
@@ -248,7 +264,13 @@ export function correctedText(
   // still the old value; a correction's own values and tool output are left as written.
   const restates =
     isSaid(parsed, passage) && ![...supersessions.values()].some((entry) => entry.correction === passage);
-  for (const token of valueTokens(passage.text).reverse()) {
+  for (const entry of supersessions.values()) {
+    if (entry.written !== true || entry.correction.position <= passage.position) continue;
+    if (!text.includes(entry.old)) continue;
+    text = text.split(entry.old).join(entry.replacement);
+    corrections.push(entry.correction);
+  }
+  for (const token of valueTokens(text).reverse()) {
     const current = currentValue(supersessions, token.normalized);
     if (current === undefined || (current.correction.position <= passage.position && !restates)) continue;
     text = text.slice(0, token.start) + current.replacement + text.slice(token.end);

@@ -63,4 +63,27 @@ describe('lexical reader: tasks closed in other words', () => {
     expect(closingPassage(parsed, 'the payments retry worker and the ledger export job', 0)).toBeUndefined();
     expect(closingPassage(parsed, 'ask Noor Haddad, who touched the ledger export job', 0)).toBeUndefined();
   });
+  it('reads "the X" as naming the task whose verb works on X, when X is rare', async () => {
+    const artifactText = transcriptArtifact(120, {
+      10: '[turn 1] user: two chores for the billing service: rewrite the reconciliation script so it handles partial refunds, and archive the quarterly audit exports.',
+      60: '[turn 12] user: Priya went over the reconciliation logic and says it copes fine as is. leave it',
+    });
+    const { response } = await openTasks(artifactText);
+    expect(response).toContain('archive the quarterly audit exports');
+    expect(response).not.toContain('rewrite');
+    const refused = await takeOrRefuse(
+      artifactText,
+      'rewrite the reconciliation script to handle partial refunds',
+    );
+    expect(refused.response).toMatch(/^I will not/);
+  });
+
+  it('does not read a word other than the one the task works on as naming it', async () => {
+    const artifactText = transcriptArtifact(120, {
+      10: '[turn 1] user: two chores for the billing service: rewrite the reconciliation script so it handles partial refunds, and archive the quarterly audit exports.',
+      60: '[turn 12] user: Priya went over the refunds dashboard and says it is fine as is. leave it',
+    });
+    const { response } = await openTasks(artifactText);
+    expect(response).toContain('rewrite the reconciliation script');
+  });
 });

@@ -136,4 +136,27 @@ describe('lexical reader: plans dropped or reversed in passing', () => {
       'I will not yes, server-sent events: user: On reflection the websocket approach we started with was better.',
     );
   });
+  it('reads an objection that a plan "won\'t fly" as dropping it', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        15: 'user: Let us host the nightly thumbnail job on AWS Lambda with an EventBridge timer.',
+        16: 'assistant: Packaging the thumbnail job for AWS Lambda.',
+        80: 'user: Hmm, AWS Lambda will not fly, the job needs an hour and the limit is fifteen minutes. A systemd timer on the media host then.',
+      }),
+      { type: 'locked_decision_retention', prompt: 'Where does the nightly thumbnail job run?' },
+    );
+    expect(result.response).toContain('systemd timer');
+    expect(result.evidence.map((entry) => entry.line)).toEqual([80]);
+  });
+  it('answers with the plan a message goes on to state after the sentence dropping the old one', async () => {
+    const result = await answer(
+      transcriptArtifact(120, {
+        15: 'user: let us try headless Chrome for anything printable.',
+        // Over 300 characters: the reader reads the line sentence by sentence.
+        80: 'user: Legal called this morning after the vendor review. Drop the headless Chrome idea for rendering the PDF receipts, the fonts we license cannot ship on servers we do not own, and the licence audit is next month. Use the print service, and if it fails, email the customer a plain-text copy. Volume is low enough either way.',
+      }),
+      { type: 'locked_decision_retention', prompt: 'What happens when rendering a PDF receipt fails?' },
+    );
+    expect(result.response).toContain('plain-text copy');
+  });
 });

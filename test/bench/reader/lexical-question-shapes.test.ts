@@ -329,4 +329,15 @@ describe('lexical reader: how much a passage must share with the question', () =
     const result = await ask(artifactText, { type: 'immutable_fact_recall', prompt: 'Which alert fired?' });
     expect(result.response).toBe('The notes do not say.');
   });
+  it('does not take the turn number of a message header for the number asked for', async () => {
+    const artifactText = transcriptArtifact(120, {
+      30: '[turn 4] user: heads-up, we need a quiet period for the index rebuild on the reporting replica. Sunday at 02:30 UTC, 90 minutes. tell the analysts',
+    });
+    const { response } = await ask(artifactText, {
+      type: 'immutable_fact_recall',
+      answerFormat: 'short',
+      prompt: 'When does the quiet period for the index rebuild start?',
+    });
+    expect(response).toContain('02:30');
+  });
 });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { takeOrRefuse } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+// A person says a job runs; later the assistant asks the scheduler, which reports it over.
+function withStatus(status: string): string {
+  return transcriptArtifact(120, {
+    10: '[turn 1] user: the reindex for the catalog is in flight, job rx_7712 is working through it.',
+    60: '[turn 6] assistant calls run_command {"command":"scheduler show rx_7712"}',
+    61: '[turn 6] tool run_command: id: rx_7712',
+    62: `status: ${status}`,
+    63: 'documents: 2,418,000',
+  });
+}
+
+describe('lexical reader: a tool reporting a job over outranks saying it still runs', () => {
+  it('refuses to say a job is still running once its status reads finished, quoting the status', async () => {
+    const { response } = await takeOrRefuse(withStatus('succeeded'), 'say rx_7712 is still running');
+    expect(response).toMatch(/^I will not/);
+    expect(response).toContain('status: succeeded');
+  });
+
+  it('says it runs when the status it reports is itself under way', async () => {
+    const { response } = await takeOrRefuse(withStatus('running'), 'say rx_7712 is still running');
+    expect(response).toBe('Next step: say rx_7712 is still running.');
+  });
+  it('refuses to run again a command already run word for word that took effect', async () => {
+    const ran = (result: string) =>
+      transcriptArtifact(120, {
+        20: '[turn 2] assistant calls run_command {"command":"shipit promote --env staging --tag web-2.8.0"}',
+        21: `[turn 2] tool run_command: ${result}`,
+      });
+    const done = await takeOrRefuse(
+      ran('promotion created: staging tag=web-2.8.0'),
+      'shipit promote --env staging --tag web-2.8.0',
+    );
+    expect(done.response).toMatch(/^I will not/);
+    expect(done.response).toContain('promotion created');
+    const failed = await takeOrRefuse(
+      ran('error: tag web-2.8.0 not found'),
+      'shipit promote --env staging --tag web-2.8.0',
+    );
+    expect(failed.response).toBe('Next step: shipit promote --env staging --tag web-2.8.0.');
+  });
+});
