@@ -51,6 +51,7 @@ function focusOf(parsed: ParsedArtifact, item: CaseItem, shape: QuestionShape): 
     common,
     named: new Set(namesInPrompt(parsed, item.prompt).map((name) => name.toLowerCase())),
     subject: shape.yesNo && needsNames ? subjectOf(item.prompt, common) : undefined,
+    value: shape.value,
   };
 }
 

@@ -12,6 +12,7 @@ import { buildQueryWeights, overlapScores } from './query-weights.js';
 import { questionShape } from './question-shape.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
+import { addValueBonus } from './value-bonus.js';
 
 interface TypeProfile {
   sections: readonly ArtifactSectionName[];
@@ -213,7 +214,7 @@ export function commonWordsOf(parsed: ParsedArtifact): Set<string> {
  * question asks for no particular kind.
  */
 function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | undefined {
-  const { wants } = questionShape(prompt);
+  const { wants, value } = questionShape(prompt);
   if (wants.length === 0) return undefined;
   const { passages } = parsed;
   const bonus = new Float64Array(passages.length);
@@ -248,6 +249,9 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
       }
     });
   }
+  // The particular kind asked for ("how long": a duration) gains on top: a log line's digits are a number,
+  // not the duration asked for.
+  if (value !== undefined && addValueBonus(passages, value, bonus)) any = true;
   return any ? { bonus, lender } : undefined;
 }
 

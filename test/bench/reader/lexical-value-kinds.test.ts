@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { askedValue, holdsValue } from '../../../src/bench/reader/value-kinds.js';
+import { makeItem } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+async function ask(artifactText: string, prompt: string) {
+  const item = makeItem({ type: 'immutable_fact_recall', prompt });
+  return (await createLexicalTarget().answer({ artifactText, item })).response;
+}
+
+describe('lexical reader: the particular kind of value a question asks for', () => {
+  it('reads the kind from how the question is asked', () => {
+    expect(askedValue('How long does the nightly reindex run?')?.kind).toBe('duration');
+    expect(askedValue('For how many days are the dumps kept?')?.kind).toBe('duration');
+    expect(askedValue('What time does the backup kick off?')?.kind).toBe('clock');
+    expect(askedValue('When is the audit?')?.kind).toBe('moment');
+    expect(askedValue('Which ticket tracks the outage?')?.kind).toBe('ticket');
+    expect(askedValue('Which branch has the hotfix?')?.kind).toBe('branch');
+    expect(askedValue('In which of our files does the parser live?')?.kind).toBe('file');
+    expect(askedValue('Which container image does the worker run?')?.kind).toBe('image');
+    expect(askedValue('Who signs off the audit?')).toBeUndefined();
+  });
+
+  it('tells a value of the kind from any digits or dotted name', () => {
+    const shards = askedValue('How many shards hold the archive?');
+    expect(shards?.kind).toBe('count');
+    if (shards === undefined) return;
+    expect(holdsValue('we spread it over 24 shards last spring', shards)).toBe(true);
+    expect(holdsValue('shard_map: {"archive": 3}', shards)).toBe(false);
+    const duration = { kind: 'duration' } as const;
+    expect(holdsValue('it needs about forty minutes on the big cluster', duration)).toBe(true);
+    expect(holdsValue('reindex_queue depth 1288', duration)).toBe(false);
+    const clock = { kind: 'clock' } as const;
+    expect(holdsValue('kick it off at 06:30 sharp', clock)).toBe(true);
+    expect(holdsValue('ts=2025-03-02T10:11:12Z', clock)).toBe(false);
+    const branch = { kind: 'branch' } as const;
+    expect(holdsValue('push it to hotfix/cart-rounding please', branch)).toBe(true);
+    expect(holdsValue('see lib/cart/rounding.py', branch)).toBe(false);
+    const file = { kind: 'file' } as const;
+    expect(holdsValue('the parser is in lib/cart/rounding.py', file)).toBe(true);
+    expect(holdsValue('total := s.cart.Sum(ctx)', file)).toBe(false);
+  });
+
+  it('answers "how many" with the count of the thing asked about, not a code line sharing the noun', async () => {
+    const artifactText = transcriptArtifact(140, {
+      20: 'user: Heads-up, the ledger cluster is split into 24 shards now.',
+      90: 'tool: src/db/pool.go:41:  shards := openAll(cfg.Total, 3)',
+      91: 'tool: src/db/pool.go:58:  total := len(shards) + 1',
+    });
+    expect(await ask(artifactText, 'How many shards are there in total?')).toContain('24 shards');
+  });
+
+  it('answers "how long" with a duration, not a line holding only other numbers', async () => {
+    const artifactText = transcriptArtifact(140, {
+      30: 'user: A full reindex of the catalogue needs about forty minutes, so start it early.',
+      100: 'tool: [warn] catalogue reindex lag 3812 events, full queue 7',
+    });
+    expect(await ask(artifactText, 'How long does a full catalogue reindex take?')).toContain(
+      'forty minutes',
+    );
+  });
+
+  it('quotes the sentence holding the value, not the opening sentence whose header holds a digit', async () => {
+    const artifactText = transcriptArtifact(140, {
+      40: '[turn 3] user: We need a code freeze for the tablet release. It begins Thursday at 18:00 and lasts two days.',
+    });
+    const response = await ask(artifactText, 'When does the code freeze for the tablet release begin?');
+    expect(response).toContain('Thursday at 18:00');
+  });
+});
