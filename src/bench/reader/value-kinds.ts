@@ -83,7 +83,11 @@ export function askedValue(prompt: string): AskedValue | undefined {
     const escaped = noun.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
     return {
       kind: 'count',
-      counted: new RegExp(`(?:\\b${AMOUNT})\\s+(?:[\\w-]+\\s+){0,2}?${escaped}(?:e?s)?\\b`, 'i'),
+      // "340 million rows", "1,263 files import"; or a record's field: "rows_processed: 11.6M".
+      counted: new RegExp(
+        `(?:\\b${AMOUNT})\\s+(?:[\\w-]+\\s+){0,2}?${escaped}(?:e?s)?\\b|\\b${escaped}(?:e?s)?(?:_\\w+)?\\s*[:=]\\s*\\d`,
+        'i',
+      ),
     };
   }
   for (const [kind, asked] of ASKED) if (asked.test(prompt)) return { kind };

@@ -28,6 +28,9 @@ describe('lexical reader: the particular kind of value a question asks for', () 
     if (shards === undefined) return;
     expect(holdsValue('we spread it over 24 shards last spring', shards)).toBe(true);
     expect(holdsValue('shard_map: {"archive": 3}', shards)).toBe(false);
+    // A record states a count as a field: "rows_copied: 8.2M".
+    const rows = askedValue('How many rows were copied?');
+    expect(rows !== undefined && holdsValue('rows_copied: 8.2M', rows)).toBe(true);
     const duration = { kind: 'duration' } as const;
     expect(holdsValue('it needs about forty minutes on the big cluster', duration)).toBe(true);
     expect(holdsValue('reindex_queue depth 1288', duration)).toBe(false);
