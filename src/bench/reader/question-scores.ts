@@ -84,6 +84,10 @@ function labelIn(prompt: string): string | undefined {
 }
 
 const MISSING_SHAPE_WEIGHT = 0.5;
+/** The share of its fact or role cue weight a line of code in a tool's output keeps. */
+const RECORD_CUE_SHARE = 0.5;
+// Code as a program writes it: an assignment or comparison, a call, a statement's end, a brace.
+const CODE_SYNTAX = /\w\s*(?::=|[!=+]?==?)\s*\S|[\w\]]\([^()]*\)|;\s*$|[{}]/;
 
 const NO_SUPERSESSIONS: readonly Supersession[] = Object.freeze([]);
 
@@ -172,7 +176,16 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
     // A call's argument names ("path", "directory") are the tool's, not a fact anyone stated.
     const call = profile.cue === 'fact' && exchanges.partner[index] !== -1 && exchanges.inOutput[index] === 0;
-    if (cue !== 0 && !call) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
+    // A line of code or a log record in a tool's output names things as a program does: "owner" in `role_owner`
+    // is an identifier, not someone saying who owns what (a document's prose is read as a note instead).
+    const record =
+      (profile.cue === 'fact' || profile.cue === 'entity') &&
+      exchanges.inOutput[index] === 1 &&
+      prose[index] === 0 &&
+      CODE_SYNTAX.test(passage.text);
+    if (cue !== 0 && !call)
+      score +=
+        Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1) * (record ? RECORD_CUE_SHARE : 1);
     if (inSection) score += SECTION_WEIGHT;
     // A sentence of a document the agent read, about the question, answers it as a note would.
     if (overlap !== 0 && prose[index] === 1) score += DOCUMENT_WEIGHT;
