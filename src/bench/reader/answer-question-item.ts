@@ -11,6 +11,7 @@ import { keptStatement } from './kept-references.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
+import { antecedentsOf } from './pronoun-subjects.js';
 import {
   commonWordsOf,
   mayHoldName,
@@ -172,7 +173,10 @@ export function answerQuestionItem(
   const exceptions = positions
     .map((position) => exceptionAfter(parsed.passages, position))
     .filter((at) => at >= 0);
-  const chosen = [...new Set([...positions, ...lenders, ...partners, ...exceptions])]
+  // "It belongs to …" is quoted with the sentence that says what "it" is.
+  const before = antecedentsOf(parsed);
+  const antecedents = positions.map((position) => before[position] as number).filter((at) => at >= 0);
+  const chosen = [...new Set([...positions, ...lenders, ...partners, ...exceptions, ...antecedents])]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
   // A decision passage of an accepted proposal ("go with your second option") stands for what was accepted.

@@ -8,7 +8,8 @@ import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.
 import { documentProse } from './document-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { buildQueryWeights, overlapScores } from './query-weights.js';
+import { inheritAntecedentOverlap } from './pronoun-subjects.js';
+import { buildQueryWeights, matchMasks, overlapScores } from './query-weights.js';
 import { questionShape } from './question-shape.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
@@ -124,7 +125,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     { stems: contentStems(names.join(' ')), weight: NAME_WEIGHT },
     { stems: contentStems(item.prompt).filter((stem) => !kindStems.has(stem)), weight: PROMPT_WORD_WEIGHT },
   ]);
-  const overlaps = overlapScores(parsed, query);
+  const masks = matchMasks(parsed, query);
+  const overlaps = overlapScores(parsed, query, masks);
+  // "It belongs to …" is about what the sentence before it names.
+  inheritAntecedentOverlap(parsed, query, masks, overlaps);
   const labelled = labelIn(item.prompt);
   const { passages, cueFrequency } = parsed;
   const last = Math.max(passages.length - 1, 1);
