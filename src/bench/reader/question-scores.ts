@@ -85,7 +85,7 @@ function labelIn(prompt: string): string | undefined {
 }
 
 const MISSING_SHAPE_WEIGHT = 0.5;
-/** The share of its fact or role cue weight a line of code in a tool's output keeps. */
+/** The share of its role cue weight a line of code in a tool's output keeps. */
 const RECORD_CUE_SHARE = 0.5;
 // Code as a program writes it: an assignment or comparison, a call, a statement's end, a brace.
 const CODE_SYNTAX = /\w\s*(?::=|[!=+]?==?)\s*\S|[\w\]]\([^()]*\)|;\s*$|[{}]/;
@@ -180,10 +180,11 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
     // A call's argument names ("path", "directory") are the tool's, not a fact anyone stated.
     const call = profile.cue === 'fact' && exchanges.partner[index] !== -1 && exchanges.inOutput[index] === 0;
-    // A line of code or a log record in a tool's output names things as a program does: "owner" in `role_owner`
-    // is an identifier, not someone saying who owns what (a document's prose is read as a note instead).
+    // A line of code in a tool's output names things as a program does: "owner" in `role_owner` is an
+    // identifier, not someone saying who owns what (a document's prose is read as a note instead). Fact words
+    // keep their weight: an assertion's message ("assert total == 20") states a fact all the same.
     const record =
-      (profile.cue === 'fact' || profile.cue === 'entity') &&
+      profile.cue === 'entity' &&
       exchanges.inOutput[index] === 1 &&
       prose[index] === 0 &&
       CODE_SYNTAX.test(passage.text);
