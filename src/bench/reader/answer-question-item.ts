@@ -25,6 +25,7 @@ import { resolveReference } from './resolve-reference.js';
 import { exceptionAfter } from './rule-exceptions.js';
 import { correctedText } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
+import { shortValueAnswer } from './value-kinds.js';
 
 /** What the lexical reader answers when no passage is about the item. */
 export const NOTES_DO_NOT_SAY = 'The notes do not say.';
@@ -197,7 +198,12 @@ export function answerQuestionItem(
   }
   const response = [...quoted].join('\n');
   return {
-    response: shortAnswer(item, focus, response) ?? response,
+    response:
+      shortAnswer(item, focus, response) ??
+      (item.answerFormat === 'short'
+        ? shortValueAnswer(item.prompt, focus.value, withoutHeader(response))
+        : undefined) ??
+      response,
     evidence: [...evidence].map(evidenceOf),
   };
 }

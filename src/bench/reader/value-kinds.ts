@@ -42,9 +42,10 @@ const WRITTEN: Record<Exclude<ValueKind, 'count'>, RegExp> = {
     /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|weekend|next week|end of (?:the )?(?:day|week|month|quarter))\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.? \d{1,2}\b|\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)\b|(?<![\d:])\d{1,2}:\d{2}(?![\d:])|\b\d{1,2}\s?(?:am|pm)\b|\b(?:Q[1-4]|H[12])\b/i,
   // "WEB-5688", "#7390", "INC-42".
   ticket: /\b[A-Z][A-Z0-9]{1,9}-\d+\b|(?<![\w&])#\d{2,}\b/,
-  // "perf/timesheet-status", "feature/LED-5281-payment-state": a slashed name whose last part has no file
-  // extension and is no URL or absolute path.
-  branch: /(?<![\w./:-])(?:[a-z][\w.-]*\/)+[\w-]+(?![\w./-])/i,
+  // "perf/timesheet-status", "feature/LED-5281-payment-state": a name under one of the prefixes people give
+  // branches by convention (a folder path is no branch, however it is written).
+  branch:
+    /(?<![\w./:-])(?:feature|feat|fix|bugfix|hotfix|chore|release|perf|refactor|spike|experiment|wip|revert|renovate|dependabot)\/(?:[\w-]+\/)*[\w-]+(?:\.\d+)*(?![\w./-])/i,
   // A file: a path or a name with a file extension ("src/clients/rate-limiter.ts", "Dockerfile" aside).
   file: /[\w.-]+\/[\w./-]*\.[a-z][a-z0-9]{0,4}\b|\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rb|rs|java|kt|swift|c|h|cc|cpp|cs|php|sql|json|ya?ml|toml|ini|cfg|conf|env|md|txt|csv|xml|html|css|scss|sh|tf|proto|lock|gradle)\b/i,
   // A commit hash: hex with a letter and a digit, 7 to 40 long.
@@ -98,4 +99,38 @@ export function askedValue(prompt: string): AskedValue | undefined {
 export function holdsValue(text: string, asked: AskedValue): boolean {
   if (asked.kind === 'count') return asked.counted?.test(text) ?? false;
   return WRITTEN[asked.kind].test(text);
+}
+
+// The kinds whose value is a name a person would give alone, as the answer ("which branch?": "fix/x").
+const NAMED_KINDS: ReadonlySet<ValueKind> = new Set([
+  'ticket',
+  'branch',
+  'commit',
+  'file',
+  'region',
+  'image',
+]);
+// A question that asks for more than the value: "… and why?", "how …".
+const ASKS_MORE = /\b(?:and|why|how)\b/i;
+
+/**
+ * A short answer to "which branch / ticket / commit / file / region / image …?", as a person would give it:
+ * the one value of that kind the quoted text holds, without the rest of the sentence. Undefined when the
+ * question asks for more than the value, or the text holds none or several (which one is meant then takes
+ * the sentence around them).
+ */
+export function shortValueAnswer(
+  prompt: string,
+  asked: AskedValue | undefined,
+  quoted: string,
+): string | undefined {
+  if (asked === undefined || !NAMED_KINDS.has(asked.kind) || ASKS_MORE.test(prompt)) return undefined;
+  const written = WRITTEN[asked.kind as Exclude<ValueKind, 'count'>];
+  const values = new Set(
+    Array.from(quoted.matchAll(new RegExp(written.source, `${written.flags}g`)), (match) => match[0]),
+  );
+  if (values.size !== 1) return undefined;
+  // A value the question names itself is not what it asks for.
+  const [value] = values as Set<string>;
+  return value === undefined || prompt.includes(value) ? undefined : `${value}.`;
 }

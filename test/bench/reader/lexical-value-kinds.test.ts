@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
-import { askedValue, holdsValue } from '../../../src/bench/reader/value-kinds.js';
+import { askedValue, holdsValue, shortValueAnswer } from '../../../src/bench/reader/value-kinds.js';
 import { makeItem } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
 
@@ -40,6 +40,8 @@ describe('lexical reader: the particular kind of value a question asks for', () 
     const branch = { kind: 'branch' } as const;
     expect(holdsValue('push it to hotfix/cart-rounding please', branch)).toBe(true);
     expect(holdsValue('see lib/cart/rounding.py', branch)).toBe(false);
+    // A folder is no branch: branches go under the prefixes people give them by convention.
+    expect(holdsValue('the fixtures sit in internal/ledger/golden', branch)).toBe(false);
     const file = { kind: 'file' } as const;
     expect(holdsValue('the parser is in lib/cart/rounding.py', file)).toBe(true);
     expect(holdsValue('total := s.cart.Sum(ctx)', file)).toBe(false);
@@ -70,5 +72,23 @@ describe('lexical reader: the particular kind of value a question asks for', () 
     });
     const response = await ask(artifactText, 'When does the code freeze for the tablet release begin?');
     expect(response).toContain('Thursday at 18:00');
+  });
+
+  it('answers "which branch" in short with the one branch the sentence names, not the plan around it', async () => {
+    const artifactText = transcriptArtifact(160, {
+      20: "[turn 1] assistant: Sure. I'll try the Mongo port on spike/mongo-orders and time the reports.",
+      90: '[turn 9] user: ok, we stay on MySQL after all. the experiment branch can go whenever you have a minute.',
+    });
+    const item = makeItem({
+      type: 'unresolved_task_continuity',
+      prompt: 'Which branch still has to be removed?',
+      answerFormat: 'short',
+    });
+    const { response } = await createLexicalTarget().answer({ artifactText, item });
+    expect(response).toBe('spike/mongo-orders.');
+    expect(
+      shortValueAnswer('Which branch is it, and why?', { kind: 'branch' }, 'on spike/mongo-orders'),
+    ).toBeUndefined();
+    expect(shortValueAnswer('Which branch?', { kind: 'branch' }, 'fix/a or fix/b')).toBeUndefined();
   });
 });
