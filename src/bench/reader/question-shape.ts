@@ -69,6 +69,7 @@ const BROAD_SHAPE: Record<ValueKind, AnswerShape> = {
   commit: 'identifier',
   region: 'identifier',
   image: 'identifier',
+  size: 'number',
 };
 
 /** Reads how a question is asked (see `QuestionShape`). */

@@ -16,7 +16,8 @@ export type ValueKind =
   | 'file'
   | 'commit'
   | 'region'
-  | 'image';
+  | 'image'
+  | 'size';
 
 /** The kind of value a question asks for; for a count, the noun counted ("rows" in "how many rows"). */
 export interface AskedValue {
@@ -54,6 +55,8 @@ const WRITTEN: Record<Exclude<ValueKind, 'count'>, RegExp> = {
   region: /\b[a-z]{2,9}-(?:[a-z]+-)?(?:north|south|east|west|central)[a-z]*-?\d\b/i,
   // A container image with its tag: "python:3.11-slim-bullseye", "ghcr.io/acme/api:v2".
   image: /\b[a-z][\w.-]*(?:\/[\w.-]+)*:(?=[\w.-]*[a-z.])[\w][\w.-]*/i,
+  // An amount of memory or storage: "1.1Gi", "512 MB", "4 GB", "300k bytes".
+  size: /\b\d[\d.,]*\s?(?:[KMGTP]i|[KMGTP]iB|[kKMGTP]B|bytes?)\b/,
 };
 
 const ASKED: readonly [ValueKind, RegExp][] = [
@@ -69,6 +72,11 @@ const ASKED: readonly [ValueKind, RegExp][] = [
   ['commit', /\b(?:which|what)\s+(?:\w+\s+)?commit\b/i],
   ['region', /\b(?:which|what)\s+(?:\w+\s+)?region\b/i],
   ['image', /\b(?:which|what)\s+(?:\w+\s+)?(?:base |docker |container )?image\b/i],
+  // "How much memory …", "what does it peak at in memory?", "how big is the heap?".
+  [
+    'size',
+    /\b(?:in|of) (?:memory|ram|heap|disk space|storage)\b|\bhow much (?:memory|ram|heap|disk|space|storage)\b/i,
+  ],
 ];
 
 // "How many rows …", "how many of the files …".

@@ -19,6 +19,7 @@ describe('lexical reader: the particular kind of value a question asks for', () 
     expect(askedValue('Which branch has the hotfix?')?.kind).toBe('branch');
     expect(askedValue('In which of our files does the parser live?')?.kind).toBe('file');
     expect(askedValue('Which container image does the worker run?')?.kind).toBe('image');
+    expect(askedValue('How much memory does the importer need?')?.kind).toBe('size');
     expect(askedValue('Who signs off the audit?')).toBeUndefined();
   });
 
@@ -54,6 +55,14 @@ describe('lexical reader: the particular kind of value a question asks for', () 
       91: 'tool: src/db/pool.go:58:  total := len(shards) + 1',
     });
     expect(await ask(artifactText, 'How many shards are there in total?')).toContain('24 shards');
+  });
+
+  it('answers a question about memory with an amount of memory, not the sentence that repeats its topic', async () => {
+    const artifactText = transcriptArtifact(140, {
+      30: '[turn 2] user: fyi the importer peaks at 2.4Gi, size the pod for that.',
+      70: '[turn 6] assistant: The thumbnail importer was restarted twice overnight, memory pressure on the node.',
+    });
+    expect(await ask(artifactText, 'What does the thumbnail importer peak at in memory?')).toContain('2.4Gi');
   });
 
   it('answers "how long" with a duration, not a line holding only other numbers', async () => {
