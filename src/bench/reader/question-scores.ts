@@ -3,6 +3,7 @@ import type { CaseItem, ItemType } from '../case/types.js';
 import { normalizeText } from '../scoring/normalize.js';
 import { acceptedProposalScoring } from './accepted-proposals.js';
 import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
+import { isCodeRecord } from './code-records.js';
 import { contentStems, STOPWORDS } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
 import { documentProse } from './document-passages.js';
@@ -85,10 +86,8 @@ function labelIn(prompt: string): string | undefined {
 }
 
 const MISSING_SHAPE_WEIGHT = 0.5;
-/** The share of its role cue weight a line of code in a tool's output keeps. */
+/** The share of its fact or role cue weight a line of code in a tool's output keeps. */
 const RECORD_CUE_SHARE = 0.5;
-// Code as a program writes it: an assignment or comparison, a call, a statement's end, a brace.
-const CODE_SYNTAX = /\w\s*(?::=|[!=+]?==?)\s*\S|[\w\]]\([^()]*\)|;\s*$|[{}]/;
 
 const NO_SUPERSESSIONS: readonly Supersession[] = Object.freeze([]);
 
@@ -181,13 +180,13 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // A call's argument names ("path", "directory") are the tool's, not a fact anyone stated.
     const call = profile.cue === 'fact' && exchanges.partner[index] !== -1 && exchanges.inOutput[index] === 0;
     // A line of code in a tool's output names things as a program does: "owner" in `role_owner` is an
-    // identifier, not someone saying who owns what (a document's prose is read as a note instead). Fact words
-    // keep their weight: an assertion's message ("assert total == 20") states a fact all the same.
+    // identifier, not someone saying who owns what (a document's prose is read as a note instead). An error
+    // the run reports ("AssertionError: assert total == 20") states a fact about it all the same.
     const record =
-      profile.cue === 'entity' &&
+      (profile.cue === 'fact' || profile.cue === 'entity') &&
       exchanges.inOutput[index] === 1 &&
       prose[index] === 0 &&
-      CODE_SYNTAX.test(passage.text);
+      isCodeRecord(passage.text);
     if (cue !== 0 && !call)
       score +=
         Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1) * (record ? RECORD_CUE_SHARE : 1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isCodeRecord } from '../../../src/bench/reader/code-records.js';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
 import { makeItem } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
@@ -18,5 +19,12 @@ describe('lexical reader: role and fact words in code the agent read', () => {
     });
     const { response } = await createLexicalTarget().answer({ artifactText, item });
     expect(response).toContain('Kestrel Data Guild');
+  });
+
+  it('tells a line of code from an error a run reports and from prose', () => {
+    expect(isCodeRecord('    billing_owner = accounts.get(owner_id)')).toBe(true);
+    expect(isCodeRecord('UPDATE invoices SET region = 27 WHERE count IS NULL;')).toBe(true);
+    expect(isCodeRecord("E       AssertionError: assert Money('4.99') == Money('5.00')")).toBe(false);
+    expect(isCodeRecord('The exporter belongs to the ledger crew.')).toBe(false);
   });
 });
