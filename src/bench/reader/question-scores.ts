@@ -11,7 +11,7 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { inheritAntecedentOverlap } from './pronoun-subjects.js';
 import { buildQueryWeights, matchMasks, overlapScores } from './query-weights.js';
-import { questionShape } from './question-shape.js';
+import { askedGroup, questionShape } from './question-shape.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 import { addValueBonus } from './value-bonus.js';
@@ -122,6 +122,8 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const query = buildQueryWeights([
     { stems: contentStems(item.cues.join(' ')), weight: ITEM_CUE_WEIGHT },
     { stems: contentStems(names.join(' ')), weight: NAME_WEIGHT },
+    // "Who from legal …?": the group named says whom, as a name does.
+    { stems: contentStems(askedGroup(item.prompt) ?? ''), weight: NAME_WEIGHT },
     { stems: contentStems(item.prompt).filter((stem) => !kindStems.has(stem)), weight: PROMPT_WORD_WEIGHT },
   ]);
   const masks = matchMasks(parsed, query);

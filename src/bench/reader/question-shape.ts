@@ -91,3 +91,13 @@ export function questionShape(prompt: string): QuestionShape {
   const kindWords = identifier === null ? [] : [(identifier[1] as string).toLowerCase()];
   return { wants, quoted, asksFor, yesNo, kindWords, value };
 }
+
+// "Who from legal …?", "who at IT …?", "which of the SRE folks …?": the group the person asked for is in.
+const ASKED_GROUP =
+  /\bwho\s+(?:from|at|in|on)\s+(?:the\s+)?([\w-]+(?:\s+team)?)\b|\bwhich\s+of\s+the\s+([\w-]+)\s+(?:folks|people|team)\b/i;
+
+/** The group a "who" question names the person by ("Who from legal weighed in?": "legal"), if any. */
+export function askedGroup(prompt: string): string | undefined {
+  const match = ASKED_GROUP.exec(prompt);
+  return match === null ? undefined : (match[1] ?? match[2]);
+}
