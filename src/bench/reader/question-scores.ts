@@ -11,10 +11,11 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { inheritAntecedentOverlap } from './pronoun-subjects.js';
 import { buildQueryWeights, matchMasks, overlapScores } from './query-weights.js';
-import { askedGroup, questionShape } from './question-shape.js';
+import { askedGroup, broadShapeOf, questionShape } from './question-shape.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
-import { addValueBonus } from './value-bonus.js';
+import { addValueBonus, valueHolders } from './value-bonus.js';
+import { type AskedValue, isNamedKind } from './value-kinds.js';
 
 interface TypeProfile {
   sections: readonly ArtifactSectionName[];
@@ -241,8 +242,15 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
   let any = false;
   const common = commonWordsOf(parsed);
   const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
+  // "Which branch …?": when some passage names a branch, the identifiers of the rest (a file, a flag) are not
+  // the kind of value asked for, and those passages count as holding none.
+  const valued = value !== undefined && isNamedKind(value.kind) ? valueHolders(passages, value) : undefined;
+  const namedShape = valued === undefined ? undefined : broadShapeOf((value as AskedValue).kind);
   for (const shape of wants) {
-    const holds = passages.map((passage) => holdsShape(withoutHeader(passage.text), shape, common, named));
+    const holds =
+      shape === namedShape && valued !== undefined
+        ? valued
+        : passages.map((passage) => holdsShape(withoutHeader(passage.text), shape, common, named));
     // People a conversation is about are named by those in it: a name in a tool's output (a commit's author, a
     // log line) is a record, so it counts half, and only the names people said decide how rare a name is.
     const recorded = shape === 'person' ? toolExchanges(parsed).inOutput : undefined;
@@ -270,7 +278,7 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
   }
   // The particular kind asked for ("how long": a duration) gains on top: a log line's digits are a number,
   // not the duration asked for.
-  if (value !== undefined && addValueBonus(passages, value, bonus)) any = true;
+  if (value !== undefined && valued === undefined && addValueBonus(passages, value, bonus)) any = true;
   return any ? { bonus, lender } : undefined;
 }
 

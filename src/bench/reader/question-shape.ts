@@ -72,6 +72,11 @@ const BROAD_SHAPE: Record<ValueKind, AnswerShape> = {
   size: 'number',
 };
 
+/** The broad shape a particular kind of value is of ("branch": an identifier). */
+export function broadShapeOf(kind: ValueKind): AnswerShape {
+  return BROAD_SHAPE[kind];
+}
+
 /** Reads how a question is asked (see `QuestionShape`). */
 export function questionShape(prompt: string): QuestionShape {
   const wants: AnswerShape[] = [];

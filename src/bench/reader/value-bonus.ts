@@ -21,3 +21,12 @@ export function addValueBonus(passages: readonly Passage[], asked: AskedValue, b
   for (const index of holders) bonus[index] = (bonus[index] as number) + weight;
   return true;
 }
+
+/**
+ * For each passage, whether it holds a value of the kind asked for; undefined when none does (the reader cannot
+ * tell then which passages could answer).
+ */
+export function valueHolders(passages: readonly Passage[], asked: AskedValue): boolean[] | undefined {
+  const holds = passages.map((passage) => holdsValue(withoutHeader(passage.text), asked));
+  return holds.includes(true) ? holds : undefined;
+}

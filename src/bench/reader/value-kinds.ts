@@ -118,6 +118,11 @@ const NAMED_KINDS: ReadonlySet<ValueKind> = new Set([
   'region',
   'image',
 ]);
+/** Whether a kind's value is a name given alone ("which branch?": "fix/x"), not a quantity or a time. */
+export function isNamedKind(kind: ValueKind): boolean {
+  return NAMED_KINDS.has(kind);
+}
+
 // A question that asks for more than the value: "… and why?", "how …".
 const ASKS_MORE = /\b(?:and|why|how)\b/i;
 

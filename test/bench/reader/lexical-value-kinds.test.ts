@@ -100,4 +100,22 @@ describe('lexical reader: the particular kind of value a question asks for', () 
     ).toBeUndefined();
     expect(shortValueAnswer('Which branch?', { kind: 'branch' }, 'fix/a or fix/b')).toBeUndefined();
   });
+
+  it('for "which commit", takes a passage without a commit hash for one without the kind of value asked for', async () => {
+    const artifactText = transcriptArtifact(160, {
+      20: '[turn 1] user: I added the upload retry flag last week, the commit is in release 0.9.2, see package.json.',
+      60: '[turn 5] assistant calls git {"args":"log --oneline -4"}',
+      61: '[turn 5] tool git: 4be91c2 feat: upload retry flag',
+      62: '77d0e1a chore: tidy fixtures',
+      63: '9a1f2c3 fix: null check in the poller',
+      64: 'c0ffee7 docs: readme',
+      65: '[turn 5] assistant: Four commits on the branch.',
+    });
+    const item = makeItem({
+      type: 'immutable_fact_recall',
+      prompt: 'Which commit added the upload retry flag?',
+    });
+    const { response } = await createLexicalTarget().answer({ artifactText, item });
+    expect(response).toContain('4be91c2');
+  });
 });
