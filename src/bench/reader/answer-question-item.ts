@@ -11,6 +11,7 @@ import { keptStatement } from './kept-references.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal, standingAfter } from './plan-reversals.js';
+import { antecedentsOf } from './pronoun-subjects.js';
 import {
   commonWordsOf,
   mayHoldName,
@@ -26,6 +27,7 @@ import { settledChange } from './settled-changes.js';
 import { withoutSuperseded } from './superseded-terms.js';
 import { correctedText } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
+import { shortValueAnswer } from './value-kinds.js';
 
 /** What the lexical reader answers when no passage is about the item. */
 export const NOTES_DO_NOT_SAY = 'The notes do not say.';
@@ -53,6 +55,7 @@ function focusOf(parsed: ParsedArtifact, item: CaseItem, shape: QuestionShape): 
     common,
     named: new Set(namesInPrompt(parsed, item.prompt).map((name) => name.toLowerCase())),
     subject: shape.yesNo && needsNames ? subjectOf(item.prompt, common) : undefined,
+    value: shape.value,
   };
 }
 
@@ -173,11 +176,16 @@ export function answerQuestionItem(
   const exceptions = positions
     .map((position) => exceptionAfter(parsed.passages, position))
     .filter((at) => at >= 0);
+  // "It belongs to …" is quoted with the sentence that says what "it" is.
+  const before = antecedentsOf(parsed);
+  const antecedents = positions.map((position) => before[position] as number).filter((at) => at >= 0);
   // A sentence dropping a plan is answered with the plan its message goes on to state.
   const standing = PROFILES[item.type].newestWins
     ? positions.flatMap((position) => standingAfter(parsed, position, focus.stems))
     : [];
-  const chosen = [...new Set([...positions, ...lenders, ...partners, ...exceptions, ...standing])]
+  const chosen = [
+    ...new Set([...positions, ...lenders, ...partners, ...exceptions, ...antecedents, ...standing]),
+  ]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);
   // A decision passage of an accepted proposal ("go with your second option") stands for what was accepted.
@@ -200,7 +208,12 @@ export function answerQuestionItem(
   }
   const response = [...quoted].join('\n');
   return {
-    response: shortAnswer(item, focus, response) ?? response,
+    response:
+      shortAnswer(item, focus, response) ??
+      (item.answerFormat === 'short'
+        ? shortValueAnswer(item.prompt, focus.value, withoutHeader(response))
+        : undefined) ??
+      response,
     evidence: [...evidence].map(evidenceOf),
   };
 }

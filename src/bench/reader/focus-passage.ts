@@ -3,6 +3,7 @@ import { holdsShape, namesIn } from './answer-shapes.js';
 import { contentStems } from './content-words.js';
 import type { AnswerShape } from './question-shape.js';
 import { withoutHeader } from './tool-exchanges.js';
+import { type AskedValue, holdsValue } from './value-kinds.js';
 
 /** What a question looks for in a passage: its words, the kinds of value it wants, whom it asks about. */
 export interface Focus {
@@ -14,6 +15,8 @@ export interface Focus {
   named: ReadonlySet<string>;
   /** For a yes-or-no question about someone ("Does Ana own X?"), that name, normalised (`normalizeText`). */
   subject: string | undefined;
+  /** The particular kind of value asked for ("how long": a duration), if any (see `askedValue`). */
+  value?: AskedValue | undefined;
 }
 
 // A sentence ends after a lower-case word or a digit ("npm ERR! Invalid" goes on) and before a capital.
@@ -46,9 +49,17 @@ export function focusPassage(text: string, focus: Focus): string {
   // "Ana from treasury called. The regulators want the rate at issue time." answers "who passed on what the
   // regulators want?" with both.
   // The header that says who speaks ("[turn 0] user:") holds no value: its turn number is not a number asked for.
-  const shaped = sentences.filter((sentence) =>
-    focus.wants.some((shape) => holdsShape(withoutHeader(sentence), shape, focus.common, focus.named)),
-  );
+  const bare = sentences.map(withoutHeader);
+  // Sentences with the particular kind asked for ("45 minutes" for "how long") come before any with a value.
+  const { value } = focus;
+  const valued =
+    value === undefined ? [] : sentences.filter((_, index) => holdsValue(bare[index] as string, value));
+  const shaped =
+    valued.length > 0
+      ? valued
+      : sentences.filter((_, index) =>
+          focus.wants.some((shape) => holdsShape(bare[index] as string, shape, focus.common, focus.named)),
+        );
   if (shaped.length === 0) return text;
   const kept = new Set(mostAbout(shaped, focus.stems));
   const shared = sentences.map((sentence) => sharedStems(sentence, focus.stems));

@@ -3,15 +3,19 @@ import type { CaseItem, ItemType } from '../case/types.js';
 import { normalizeText } from '../scoring/normalize.js';
 import { acceptedProposalScoring } from './accepted-proposals.js';
 import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
+import { isCodeRecord } from './code-records.js';
 import { contentStems, STOPWORDS } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
 import { documentProse } from './document-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { buildQueryWeights, overlapScores } from './query-weights.js';
-import { questionShape } from './question-shape.js';
+import { inheritAntecedentOverlap } from './pronoun-subjects.js';
+import { buildQueryWeights, matchMasks, overlapScores } from './query-weights.js';
+import { askedGroup, broadShapeOf, questionShape } from './question-shape.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
+import { addValueBonus, valueHolders } from './value-bonus.js';
+import { type AskedValue, isNamedKind } from './value-kinds.js';
 
 interface TypeProfile {
   sections: readonly ArtifactSectionName[];
@@ -83,6 +87,8 @@ function labelIn(prompt: string): string | undefined {
 }
 
 const MISSING_SHAPE_WEIGHT = 0.5;
+/** The share of its fact or role cue weight a line of code in a tool's output keeps. */
+const RECORD_CUE_SHARE = 0.5;
 
 const NO_SUPERSESSIONS: readonly Supersession[] = Object.freeze([]);
 
@@ -117,9 +123,14 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const query = buildQueryWeights([
     { stems: contentStems(item.cues.join(' ')), weight: ITEM_CUE_WEIGHT },
     { stems: contentStems(names.join(' ')), weight: NAME_WEIGHT },
+    // "Who from legal …?": the group named says whom, as a name does.
+    { stems: contentStems(askedGroup(item.prompt) ?? ''), weight: NAME_WEIGHT },
     { stems: contentStems(item.prompt).filter((stem) => !kindStems.has(stem)), weight: PROMPT_WORD_WEIGHT },
   ]);
-  const overlaps = overlapScores(parsed, query);
+  const masks = matchMasks(parsed, query);
+  const overlaps = overlapScores(parsed, query, masks);
+  // "It belongs to …" is about what the sentence before it names.
+  inheritAntecedentOverlap(parsed, query, masks, overlaps);
   const labelled = labelIn(item.prompt);
   const { passages, cueFrequency } = parsed;
   const last = Math.max(passages.length - 1, 1);
@@ -171,7 +182,17 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
     // A call's argument names ("path", "directory") are the tool's, not a fact anyone stated.
     const call = profile.cue === 'fact' && exchanges.partner[index] !== -1 && exchanges.inOutput[index] === 0;
-    if (cue !== 0 && !call) score += Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1);
+    // A line of code in a tool's output names things as a program does: "owner" in `role_owner` is an
+    // identifier, not someone saying who owns what (a document's prose is read as a note instead). An error
+    // the run reports ("AssertionError: assert total == 20") states a fact about it all the same.
+    const record =
+      (profile.cue === 'fact' || profile.cue === 'entity') &&
+      exchanges.inOutput[index] === 1 &&
+      prose[index] === 0 &&
+      isCodeRecord(passage.text);
+    if (cue !== 0 && !call)
+      score +=
+        Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1) * (record ? RECORD_CUE_SHARE : 1);
     if (inSection) score += SECTION_WEIGHT;
     // A sentence of a document the agent read, about the question, answers it as a note would.
     if (overlap !== 0 && prose[index] === 1) score += DOCUMENT_WEIGHT;
@@ -213,7 +234,7 @@ export function commonWordsOf(parsed: ParsedArtifact): Set<string> {
  * question asks for no particular kind.
  */
 function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | undefined {
-  const { wants } = questionShape(prompt);
+  const { wants, value } = questionShape(prompt);
   if (wants.length === 0) return undefined;
   const { passages } = parsed;
   const bonus = new Float64Array(passages.length);
@@ -221,8 +242,15 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
   let any = false;
   const common = commonWordsOf(parsed);
   const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
+  // "Which branch …?": when some passage names a branch, the identifiers of the rest (a file, a flag) are not
+  // the kind of value asked for, and those passages count as holding none.
+  const valued = value !== undefined && isNamedKind(value.kind) ? valueHolders(passages, value) : undefined;
+  const namedShape = valued === undefined ? undefined : broadShapeOf((value as AskedValue).kind);
   for (const shape of wants) {
-    const holds = passages.map((passage) => holdsShape(withoutHeader(passage.text), shape, common, named));
+    const holds =
+      shape === namedShape && valued !== undefined
+        ? valued
+        : passages.map((passage) => holdsShape(withoutHeader(passage.text), shape, common, named));
     // People a conversation is about are named by those in it: a name in a tool's output (a commit's author, a
     // log line) is a record, so it counts half, and only the names people said decide how rare a name is.
     const recorded = shape === 'person' ? toolExchanges(parsed).inOutput : undefined;
@@ -248,6 +276,9 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
       }
     });
   }
+  // The particular kind asked for ("how long": a duration) gains on top: a log line's digits are a number,
+  // not the duration asked for.
+  if (value !== undefined && valued === undefined && addValueBonus(passages, value, bonus)) any = true;
   return any ? { bonus, lender } : undefined;
 }
 

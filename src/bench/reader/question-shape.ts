@@ -1,3 +1,5 @@
+import { type AskedValue, askedValue, type ValueKind } from './value-kinds.js';
+
 /** The kind of value a question asks for, read from how it is asked. */
 export type AnswerShape = 'person' | 'number' | 'identifier';
 
@@ -19,6 +21,8 @@ export interface QuestionShape {
    * answer is wanted, not what it is about, so they are no topic word.
    */
   kindWords: readonly string[];
+  /** The particular kind of value asked for ("how long": a duration), when the question names one. */
+  value: AskedValue | undefined;
 }
 
 // Asking what something is called: a team's or a service's name is written as a person's is.
@@ -53,6 +57,26 @@ const ASKS_DECISION = /\b(?:preferences?|decisions?|instructions?|choices?|plans
 const AUXILIARY =
   /^(?:does|do|did|is|are|was|were|should|shall|can|could|will|would|has|have|had|may|must)\b/i;
 
+// The broad shape each particular kind of value is of.
+const BROAD_SHAPE: Record<ValueKind, AnswerShape> = {
+  duration: 'number',
+  clock: 'number',
+  moment: 'number',
+  count: 'number',
+  ticket: 'number',
+  branch: 'identifier',
+  file: 'identifier',
+  commit: 'identifier',
+  region: 'identifier',
+  image: 'identifier',
+  size: 'number',
+};
+
+/** The broad shape a particular kind of value is of ("branch": an identifier). */
+export function broadShapeOf(kind: ValueKind): AnswerShape {
+  return BROAD_SHAPE[kind];
+}
+
 /** Reads how a question is asked (see `QuestionShape`). */
 export function questionShape(prompt: string): QuestionShape {
   const wants: AnswerShape[] = [];
@@ -60,11 +84,25 @@ export function questionShape(prompt: string): QuestionShape {
   if (WANTS_NUMBER.test(prompt)) wants.push('number');
   const identifier = WANTS_IDENTIFIER.exec(prompt);
   if (identifier !== null) wants.push('identifier');
+  // "In which of our files …?", "how many rows …?": the particular kind implies the broad one.
+  const value = askedValue(prompt);
+  const broad = value === undefined ? undefined : BROAD_SHAPE[value.kind];
+  if (broad !== undefined && !wants.includes(broad)) wants.push(broad);
   const quoted = Array.from(prompt.matchAll(QUOTED), (match) => match[1] as string);
   // "Does A own B?" but not "Does the team know who owns B?" (a wh-word makes it an open question).
   const yesNo = AUXILIARY.test(prompt.trim()) && wants.length === 0;
   const unquoted = prompt.replace(QUOTED, ' ');
   const asksFor = ASKS_RULE.test(unquoted) ? 'rule' : ASKS_DECISION.test(unquoted) ? 'decision' : undefined;
   const kindWords = identifier === null ? [] : [(identifier[1] as string).toLowerCase()];
-  return { wants, quoted, asksFor, yesNo, kindWords };
+  return { wants, quoted, asksFor, yesNo, kindWords, value };
+}
+
+// "Who from legal …?", "who at IT …?", "which of the SRE folks …?": the group the person asked for is in.
+const ASKED_GROUP =
+  /\bwho\s+(?:from|at|in|on)\s+(?:the\s+)?([\w-]+(?:\s+team)?)\b|\bwhich\s+of\s+the\s+([\w-]+)\s+(?:folks|people|team)\b/i;
+
+/** The group a "who" question names the person by ("Who from legal weighed in?": "legal"), if any. */
+export function askedGroup(prompt: string): string | undefined {
+  const match = ASKED_GROUP.exec(prompt);
+  return match === null ? undefined : (match[1] ?? match[2]);
 }

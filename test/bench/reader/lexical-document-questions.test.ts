@@ -55,6 +55,8 @@ describe('lexical reader: questions answered by a document the agent read', () =
       65: 'COPY package.json pnpm-lock.yaml ./',
     });
     const response = await ask(artifact, 'Which runtime image is the Dockerfile pinned to?');
-    expect(response).toContain('node:20.11-alpine3.18 on purpose');
+    // The short answer names the one image the comment pins, as a person would ("node:20.11-alpine3.18.").
+    expect(response).toContain('node:20.11-alpine3.18');
+    expect(response).not.toContain('frontend:1.7');
   });
 });

@@ -1,0 +1,73 @@
+import { rarity } from './cue-matcher.js';
+import type { ParsedArtifact } from './parse-artifact-text.js';
+import type { Passage } from './passage.js';
+import { type QueryWeights, stemFrequencies } from './query-weights.js';
+import { transcriptMessages } from './transcript-messages.js';
+
+/**
+ * Sentences that name their subject by pointing back: "the invoice PDF renderer. It belongs to the Developer
+ * Experience Pod", "Also the 'rounds to the cent' test is red. Worth a look once the fix is in." The second
+ * sentence is about what the first names, so it is read with the first one's words and quoted with it.
+ */
+
+// A sentence opening with a pronoun or a demonstrative that stands for something said just before, or with
+// "worth …" that leaves its subject out.
+const POINTS_BACK =
+  /^(?:it|it['’]s|its|they|they['’](?:re|ll|ve)|them|this|that|these|those|he|she|worth)\b/i;
+
+const antecedents = new WeakMap<ParsedArtifact, Int32Array>();
+
+/**
+ * For each passage that opens by pointing back to the one before it in the same message (or the same line of
+ * notes), the position of that one; -1 for the rest. Read once per parsed artifact.
+ */
+export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
+  let known = antecedents.get(parsed);
+  if (known !== undefined) return known;
+  const { passages } = parsed;
+  known = new Int32Array(passages.length).fill(-1);
+  const messageStart = new Int32Array(passages.length).fill(-1);
+  for (const message of transcriptMessages(parsed)) {
+    for (let position = message.start; position < message.end; position++)
+      messageStart[position] = message.start;
+  }
+  for (let position = 1; position < passages.length; position++) {
+    const passage = passages[position] as Passage;
+    if (!POINTS_BACK.test(passage.text)) continue;
+    const before = passages[position - 1] as Passage;
+    const start = messageStart[position] as number;
+    const sameMessage = start !== -1 && start < position;
+    if (sameMessage || before.line === passage.line) known[position] = position - 1;
+  }
+  antecedents.set(parsed, known);
+  return known;
+}
+
+/**
+ * Raises the overlap (`overlapScores`, in place) of each passage that points back to the one before it to
+ * what the two together share with the question, when that is more: the words of the thing named count for
+ * the sentence that says something about it.
+ */
+export function inheritAntecedentOverlap(
+  parsed: ParsedArtifact,
+  query: QueryWeights,
+  masks: Int32Array,
+  overlaps: Float64Array,
+): void {
+  if (query.weights.length === 0) return;
+  const before = antecedentsOf(parsed);
+  let weights: number[] | undefined;
+  before.forEach((antecedent, position) => {
+    if (antecedent < 0) return;
+    const joined = (masks[position] as number) | (masks[antecedent] as number);
+    if (joined === masks[position]) return;
+    if (weights === undefined) {
+      const frequency = stemFrequencies(query, masks);
+      weights = query.weights.map((weight, bit) => weight * rarity(frequency[bit] as number));
+    }
+    let score = 0;
+    for (let bit = 0, rest = joined; rest !== 0; bit++, rest >>>= 1)
+      if (rest & 1) score += weights[bit] as number;
+    if (score > (overlaps[position] as number)) overlaps[position] = score;
+  });
+}
