@@ -171,6 +171,19 @@ function mentionsTerm(line: string, terms: ReadonlySet<string>): boolean {
   return false;
 }
 
+/**
+ * The conversation's terms less those the call itself was given: every hit of a search for `account_id` holds
+ * `account_id`, and that is why it was returned, not a sign that the line matters.
+ */
+function withoutCallTerms(terms: ReadonlySet<string>, call: ToolCall | undefined): ReadonlySet<string> {
+  if (call === undefined || terms.size === 0) return terms;
+  const given = distinctiveTerms(JSON.stringify(call.arguments ?? {}));
+  if (!given.some((term) => terms.has(term))) return terms;
+  const kept = new Set(terms);
+  for (const term of given) kept.delete(term);
+  return kept;
+}
+
 /** Keeps what a tool result says that matters later: the failure, a short output whole, notable lines. */
 function recordOutput(
   ledger: Ledger,
@@ -185,7 +198,8 @@ function recordOutput(
   const failed = isFailure(output);
   // A guide, review comment or ticket: its rules are kept as rules, with where they came from.
   const path = call === undefined ? undefined : pathOf(call);
-  if (!failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`)) {
+  const guidance = !failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`);
+  if (guidance) {
     const rules = guidanceRules(lines);
     for (const rule of rules) ledger.add(rule.kind, `${rule.text} (${source})`);
   } else if (!failed && path !== undefined) {
@@ -203,7 +217,9 @@ function recordOutput(
         ledger.add('rule', `${line} (${source})`);
     }
     if (short) return;
-  } else if (short) {
+  } else if (short && !guidance) {
+    // A short guide is kept sentence by sentence above; kept whole as well, its lines would be said twice, and
+    // the one line holding all of them would stand first for any question about one of them.
     ledger.add(
       'fact',
       `${source} → ${lines.map((line) => shorten(withoutListingDetail(line), 200)).join(' | ')}`,
@@ -211,7 +227,7 @@ function recordOutput(
     );
     return;
   }
-  for (const line of notableLines(lines, terms)) {
+  for (const line of notableLines(lines, withoutCallTerms(terms, call))) {
     const lower = line.toLowerCase();
     const kind = forbids(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
     const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);

@@ -66,7 +66,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.23.0',
+  version: '1.24.0',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,
@@ -98,7 +98,11 @@ export const structuredStateMethod: MethodDefinition = {
             `dropped ${dropped.length} of ${ledger.entries.length} entries, least important first, to fit ${budget} tokens`,
           );
         }
-        artifact.methodMetadata = { entries: ledger.entries.length, dropped: dropped.length };
+        artifact.methodMetadata = {
+          ...artifact.methodMetadata,
+          entries: ledger.entries.length,
+          dropped: dropped.length,
+        };
         return artifact;
       },
     };

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { renderArtifact } from '../../src/artifact/render-artifact.js';
+import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import type { Message } from '../../src/messages/types.js';
+
+// Issue #12, item 4 (structured-state 1.24.0): choices named without a verb of deciding, a return that restores
+// the plan it returns to, rules stated with their carve-out, "typo" as a noun and the files only read. Every
+// sentence here is written for this file; none comes from a benchmark template.
+
+const method = instantiateMethod(structuredStateMethod);
+
+function user(content: string, turn: number): Message {
+  return { role: 'user', content, turn };
+}
+function assistant(content: string, turn: number, toolCalls?: Message['toolCalls']): Message {
+  return { role: 'assistant', content, turn, ...(toolCalls ? { toolCalls } : {}) };
+}
+function tool(id: string, name: string, content: string, turn: number): Message {
+  return { role: 'tool', toolCallId: id, toolName: name, content, turn };
+}
+const compact = (transcript: Message[]) => method.compact({ transcript }, {});
+const has = (list: readonly string[], needle: string) => list.some((item) => item.includes(needle));
+
+describe('structured-state: a choice named by itself', () => {
+  it('keeps "X it is" as a decision', async () => {
+    const artifact = await compact([
+      user('The cron box keeps dying overnight. Nomad periodic jobs it is, same cadence as today.', 0),
+    ]);
+    expect(has(artifact.structuredState.lockedDecisions, 'Nomad periodic jobs it is')).toBe(true);
+  });
+
+  it('keeps "X, I\'d say" with the plan it makes concrete, and a return restores both as the newest decision', async () => {
+    const artifact = await compact([
+      user(
+        "Sessions live in process memory and vanish on every deploy. let's move them out of the app. Redis with a 30-minute TTL, I'd say.",
+        0,
+      ),
+      assistant('Noted.', 0),
+      user(
+        'on second thought, signed cookies are simpler, no extra server to run. go with signed cookies.',
+        1,
+      ),
+      user(
+        'hmm, the cookies would blow past 4 KB with a cart in them. on reflection the first approach was better.',
+        2,
+      ),
+    ]);
+    const state = artifact.structuredState;
+    // One decision holds the plan and its concrete choice; the return makes it current again, written last.
+    expect(state.lockedDecisions.at(-1)).toContain(
+      "let's move them out of the app. Redis with a 30-minute TTL",
+    );
+    expect(has(state.forbiddenBehaviors, 'go with signed cookies.')).toBe(true);
+    expect(has(state.forbiddenBehaviors, 'Redis')).toBe(false);
+  });
+
+  it('does not read a clause like "that\'s how it is" as a choice', async () => {
+    const artifact = await compact([user("Deploys wait for the nightly window. That's how it is.", 0)]);
+    expect(has(artifact.structuredState.lockedDecisions, "That's how it is")).toBe(false);
+  });
+});
+
+describe('structured-state: rules with their carve-out', () => {
+  it('files "treat it as read-only, apart from Y" as a rule, the carve-out kept in its words', async () => {
+    const artifact = await compact([
+      user(
+        'You have write access to the billing replica now; treat it as read-only, apart from the job_locks table, where clearing stale rows is fine.',
+        0,
+      ),
+    ]);
+    const state = artifact.structuredState;
+    expect(has(state.forbiddenBehaviors, 'treat it as read-only, apart from the job_locks table')).toBe(true);
+    expect(has(state.lockedDecisions, 'read-only')).toBe(false);
+  });
+});
+
+describe('structured-state: "typo" as a noun', () => {
+  it('does not let "the notes have a typo in …" supersede a plan', async () => {
+    const artifact = await compact([
+      user("We'll ship the mobile release on Thursday.", 0),
+      user('The release notes have a typo in the second paragraph, Chiara spotted it.', 1),
+    ]);
+    const state = artifact.structuredState;
+    expect(state.lockedDecisions).toContain("We'll ship the mobile release on Thursday.");
+    expect(has(state.forbiddenBehaviors, 'Superseded')).toBe(false);
+  });
+
+  it('still reads "my typo" as a correction', async () => {
+    const artifact = await compact([
+      user('The preview server listens on port 5173.', 0),
+      user('my typo, the preview server listens on port 5174.', 1),
+    ]);
+    expect(artifact.structuredState.immutableFacts).toContain(
+      'The preview server listens on port 5174 (not 5173).',
+    );
+  });
+});
+
+describe('structured-state: files only read', () => {
+  it('keeps them in the method metadata, across a continuation, and out of the text', async () => {
+    const read = (id: string, path: string, turn: number): Message[] => [
+      assistant(`Reading ${path}.`, turn, [{ id, name: 'read_file', arguments: { path } }]),
+      tool(id, 'read_file', 'module.exports = {};', turn),
+    ];
+    const first = await compact([user('Tidy the webpack setup.', 0), ...read('r1', 'webpack.common.js', 0)]);
+    expect(first.methodMetadata.filesRead).toEqual(['webpack.common.js']);
+    const second = await method.compact(
+      { transcript: read('r2', 'webpack.prod.js', 1), previousArtifact: first },
+      {},
+    );
+    expect(second.methodMetadata.filesRead).toEqual(['webpack.common.js', 'webpack.prod.js']);
+    expect(renderArtifact(second)).not.toContain('Files read');
+  });
+});
+
+describe("structured-state: the agent's tallies", () => {
+  it('leaves out counts of what a tool returned, and keeps what the agent measured or found', async () => {
+    const artifact = await compact([
+      user('Why is the nightly export slow?', 0),
+      assistant('The last 12 commits are dependency bumps; none touch the exporter.', 0),
+      assistant('4 of 90 specs fail; the first is `exports > keeps the header row`.', 0),
+      assistant('The patch touches 3 files: +40 / -12 lines.', 0),
+      assistant('The export spends 41 seconds sorting in memory.', 0),
+    ]);
+    const text = renderArtifact(artifact);
+    expect(text).not.toContain('12 commits');
+    expect(text).not.toContain('4 of 90 specs');
+    expect(text).not.toContain('+40 / -12');
+    expect(has(artifact.structuredState.immutableFacts, '41 seconds sorting in memory')).toBe(true);
+  });
+});
+
+describe('structured-state: a short guide', () => {
+  it('is kept sentence by sentence, not also whole on one line', async () => {
+    const artifact = await compact([
+      user('Skim the contributing notes before you open the PR.', 0),
+      assistant('Reading it.', 0, [{ id: 'g1', name: 'read_file', arguments: { path: 'CONTRIBUTING.md' } }]),
+      tool(
+        'g1',
+        'read_file',
+        '# Contributing\nNever force-push to a shared branch.\nEvery PR needs one review from the docs team.',
+        0,
+      ),
+    ]);
+    const state = artifact.structuredState;
+    expect(has(state.forbiddenBehaviors, 'Never force-push to a shared branch.')).toBe(true);
+    expect(renderArtifact(artifact)).not.toContain('→');
+  });
+});
+
+describe('structured-state: a purpose is no prohibition', () => {
+  it('does not file "read X so we don\'t get Y" as a rule, and keeps "never X so we don\'t Y"', async () => {
+    const artifact = await compact([
+      user('go through the style guide so we do not get nitpicked in review.', 0),
+      user("Never bump the base image on a Friday, so we don't spend the weekend on rollbacks.", 1),
+    ]);
+    const rules = artifact.structuredState.forbiddenBehaviors;
+    expect(has(rules, 'style guide')).toBe(false);
+    expect(has(rules, 'Never bump the base image on a Friday')).toBe(true);
+  });
+});
+
+describe('structured-state: search hits', () => {
+  it('does not keep a search hit for holding the term searched for', async () => {
+    const hits = Array.from(
+      { length: 40 },
+      (_, index) => `lib/orders/part_${index}.rb:${index + 3}:  total_cents = line.total_cents`,
+    );
+    const artifact = await compact([
+      user('Where is `total_cents` computed?', 0),
+      assistant('Searching.', 0, [{ id: 's1', name: 'search', arguments: { pattern: 'total_cents' } }]),
+      tool('s1', 'search', hits.join('\n'), 0),
+      assistant('`total_cents` is summed in lib/orders/part_7.rb.', 0),
+    ]);
+    expect(renderArtifact(artifact)).not.toContain('part_12.rb');
+  });
+});
