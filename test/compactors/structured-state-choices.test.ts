@@ -176,15 +176,3 @@ describe('structured-state: search hits', () => {
     expect(renderArtifact(artifact)).not.toContain('part_12.rb');
   });
 });
-
-describe('structured-state: a role given in passing', () => {
-  it('keeps, as the role, the sentences of the line that name the person', async () => {
-    const artifact = await compact([
-      user(
-        "the retry queue is leaking jobs. the code is in `drainQueue` and nobody likes it. questions go to Noor Haddad, queues are hers.",
-        0,
-      ),
-    ]);
-    expect(artifact.structuredState.entityMap['Noor Haddad']).toBe('questions go to Noor Haddad, queues are hers.');
-  });
-});

@@ -76,7 +76,6 @@ export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]
   const state = artifact.structuredState;
   for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
     if (!isShown(entry)) continue;
-    if (process.env.SSR_NOSUP && entry.kind === 'rejected' && entry.text.startsWith(SUPERSEDED_PREFIX)) continue;
     state[SECTION_OF[entry.kind]].push(entry.text);
   }
   if (ledger.filesRead.length > 0)

@@ -307,8 +307,7 @@ export class Ledger {
     if (by !== undefined) this.replacedBy.set(entry, by);
     // A role stated by the superseded plan ("Mira signs off on each canary") is marked superseded with it.
     for (const [name, role] of this.entities)
-      if (!role.startsWith(SUPERSEDED_PREFIX) && entry.text.includes(role))
-        this.entities.set(name, `${SUPERSEDED_PREFIX}${role}`);
+      if (role === entry.text) this.entities.set(name, `${SUPERSEDED_PREFIX}${role}`);
     entry.kind = 'rejected';
     entry.priority = KIND_PRIORITY.rejected;
     if (!entry.text.startsWith(SUPERSEDED_PREFIX)) entry.text = `${SUPERSEDED_PREFIX}${entry.text}`;

@@ -230,29 +230,10 @@ export function readSentence(
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {
     const phrases = [...supersededPhrases(sentence), ...droppedPlans(sentence)];
-    // A revision kept as a rule ("the nightly rebuild is shelved") replaces what it names; naming nothing found,
-    // it replaces nothing, unless it opens by taking back what came before ("Scratch that. never touch the
-    // replica"). Only a new plan replaces the newest one unnamed.
-    if (kind !== 'rule' || phrases.length > 0 || TAKES_BACK.test(lower))
-      ledger.supersede(entry, phrases, returnedPlan(sentence));
+    ledger.supersede(entry, phrases, returnedPlan(sentence));
   }
-  for (const name of rolesIn(sentence)) ledger.setEntity(name, aboutName(sentence, name), overrides);
+  for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
 }
-
-/**
- * The part of a statement that is about a person: of a line typed as several sentences ("we need X. the logic
- * lives in Y. ask Ewan Volkov, billing is theirs."), the ones that name them; the whole line when all do or
- * none does. The role is what is said of the person, not everything said around them.
- */
-function aboutName(sentence: string, name: string): string {
-  const parts = sentence.split(/(?<=[.!?])\s+/);
-  const naming = parts.filter((part) => part.includes(name));
-  return naming.length === 0 || naming.length === parts.length ? sentence : naming.join(' ');
-}
-
-// A sentence that opens by taking back what was said before it.
-const TAKES_BACK =
-  /^(?:[\w']+[,.:;!—–]?\s+){0,3}?(?:scratch that|never ?mind|change of plans?|forget (?:that|it|what i said)|ignore (?:that|what i said)|on second thoughts?|on reflection|i take (?:that|it) back)\b/;
 
 // "Let's not do that again": a rule whose object is the sentence before it.
 const REFERS_BACK = /\b(?:do|doing|repeat|try|trying) (?:that|this|it)\b|\b(?:that|this|it) again\b/;
