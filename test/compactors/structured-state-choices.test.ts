@@ -176,3 +176,21 @@ describe('structured-state: search hits', () => {
     expect(renderArtifact(artifact)).not.toContain('part_12.rb');
   });
 });
+
+describe('structured-state: names in a guide', () => {
+  it('keeps double underscores that are part of a path, and drops those of emphasis', async () => {
+    const artifact = await compact([
+      user('Look at the contributor notes first.', 0),
+      assistant('Reading them.', 0, [{ id: 'n1', name: 'read_file', arguments: { path: 'NOTES.md' } }]),
+      tool(
+        'n1',
+        'read_file',
+        'Snapshots live in `spec/__snapshots__/` and are rewritten with `yarn snap`.\nNever edit a snapshot __by hand__.',
+        0,
+      ),
+    ]);
+    const text = renderArtifact(artifact);
+    expect(text).toContain('spec/__snapshots__/');
+    expect(text).toContain('Never edit a snapshot by hand.');
+  });
+});
