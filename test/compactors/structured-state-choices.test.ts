@@ -194,3 +194,55 @@ describe('structured-state: names in a guide', () => {
     expect(text).toContain('Never edit a snapshot by hand.');
   });
 });
+
+describe("structured-state: the day's list", () => {
+  it('keeps "two things for today: A, and B" as open work', async () => {
+    const artifact = await compact([
+      user('two things for today: chase the flaky login test, and refresh the API keys in the vault.', 0),
+    ]);
+    expect(has(artifact.structuredState.unresolvedItems, 'refresh the API keys in the vault')).toBe(true);
+  });
+});
+
+describe('structured-state: names the agent only counted', () => {
+  it('does not keep later lines for a name the agent only reported hits of', async () => {
+    const source = Array.from({ length: 60 }, (_, index) =>
+      index === 30 ? '    retry_budget: int = 3' : `    # line ${index} of the scheduler module`,
+    );
+    const artifact = await compact([
+      user('Give me an overview of the scheduler.', 0),
+      assistant('`retry_budget` turns up 14 times in 9 files.', 0),
+      assistant('Reading it.', 0, [{ id: 'f1', name: 'read_file', arguments: { path: 'app/scheduler.py' } }]),
+      tool('f1', 'read_file', source.join('\n'), 0),
+    ]);
+    expect(renderArtifact(artifact)).not.toContain('retry_budget: int = 3');
+  });
+});
+
+describe('structured-state: "nothing that …"', () => {
+  it('reads "please, nothing that X" as a prohibition and "there\'s nothing that X" as a statement', async () => {
+    const artifact = await compact([
+      user('fine, tidy it up. but nothing that drops the audit columns, finance reads them.', 0),
+      user("there's nothing that needs changing in the nginx config.", 1),
+    ]);
+    const rules = artifact.structuredState.forbiddenBehaviors;
+    expect(has(rules, 'nothing that drops the audit columns')).toBe(true);
+    expect(has(rules, 'nginx')).toBe(false);
+  });
+});
+
+describe('structured-state: names in source code', () => {
+  it('does not keep lines of a source file for a name the user mentioned', async () => {
+    const source = Array.from({ length: 60 }, (_, index) =>
+      index === 20 ? '    invoice.settled_at = now()' : `    step_${index}()`,
+    );
+    const artifact = await compact([
+      user('Why is `settled_at` sometimes empty on refunds?', 0),
+      assistant('Reading it.', 0, [
+        { id: 'p1', name: 'read_file', arguments: { path: 'billing/refunds.py' } },
+      ]),
+      tool('p1', 'read_file', source.join('\n'), 0),
+    ]);
+    expect(renderArtifact(artifact)).not.toContain('invoice.settled_at = now()');
+  });
+});

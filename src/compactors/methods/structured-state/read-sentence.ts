@@ -122,6 +122,11 @@ const MEASURED =
 const TALLY =
   /\b\d[\d,]* of \d[\d,]* (?:[a-z]+ ){0,2}(?:fail|pass|succeed|error)\w*|[+]\d+ ?\/ ?[-−]\d+(?: lines)?|\btouch(?:es|ed)? \d+ files?\b|\b(?:the )?(?:last|latest|past|first) \d+ commits\b|\b\d+ times? in \d+ files?\b|\b(?:holds?|has|have|contains?) \d+ (?:entries|items|files|lines)\b|\bis (?:about |roughly |around )?\d+ lines\b/g;
 
+/** Whether a sentence of the agent's holds a tally ({@link TALLY}) of what a tool returned. */
+export function holdsTally(sentence: string): boolean {
+  return withoutTallies(sentence) !== sentence;
+}
+
 /** A sentence of the agent's with its tallies ({@link TALLY}) taken out: what is left is what it states. */
 function withoutTallies(sentence: string): string {
   return sentence.replace(TALLY, ' ');

@@ -171,6 +171,10 @@ function mentionsTerm(line: string, terms: ReadonlySet<string>): boolean {
   return false;
 }
 
+// A file of program source, by its extension.
+const SOURCE_FILE =
+  /\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|kts|rb|php|cs|swift|scala|c|cc|cpp|h|hpp|m|ex|exs|erl|clj|lua|dart)$/i;
+
 /**
  * The conversation's terms less those the call itself was given: every hit of a search for `account_id` holds
  * `account_id`, and that is why it was returned, not a sign that the line matters.
@@ -227,7 +231,11 @@ function recordOutput(
     );
     return;
   }
-  for (const line of notableLines(lines, withoutCallTerms(terms, call))) {
+  // In source code a name the session uses turns up on line after line, as code: the agent's own account of
+  // the file says what matters in it, and the file's rules are read from its comments above.
+  const referable =
+    path !== undefined && SOURCE_FILE.test(path) ? new Set<string>() : withoutCallTerms(terms, call);
+  for (const line of notableLines(lines, referable)) {
     const lower = line.toLowerCase();
     const kind = forbids(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
     const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);
