@@ -243,3 +243,19 @@ describe('structured-state: names in source code', () => {
     expect(renderArtifact(artifact)).not.toContain('settled_at = None');
   });
 });
+
+describe('structured-state: limits in source code', () => {
+  it('does not read a field named Limit with an integer type as a limit', async () => {
+    const source = Array.from({ length: 60 }, (_, index) =>
+      index === 12 ? '\tLimit int64 `json:"limit"`' : `\t// field ${index}`,
+    );
+    const artifact = await compact([
+      user('Look at the paging code.', 0),
+      assistant('Reading it.', 0, [
+        { id: 'g1', name: 'read_file', arguments: { path: 'internal/page/page.go' } },
+      ]),
+      tool('g1', 'read_file', source.join('\n'), 0),
+    ]);
+    expect(renderArtifact(artifact)).not.toContain('Limit int64');
+  });
+});

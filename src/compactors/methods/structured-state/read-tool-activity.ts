@@ -122,7 +122,7 @@ const MAX_REFUSAL_LINES = 12;
  * The lines of a long output that a reader of the session must not lose: rules, warnings, roles and limits,
  * and the few lines naming a term the conversation itself uses (the commit the user goes on to talk about).
  */
-function notableLines(lines: readonly string[], terms: ReadonlySet<string>): string[] {
+function notableLines(lines: readonly string[], terms: ReadonlySet<string>, source = false): string[] {
   let referenced = 0;
   let framesLeft = 0;
   return lines.filter((line) => {
@@ -150,8 +150,9 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
     }
     // A role needs a name; the name test is the cheaper one, and most lines fail it.
     if (mayNamePerson(line) && ROLE_HINT.test(line) && rolesIn(line).length > 0) return true;
-    // A limit in prose, not an assignment or a call in code; every limit has a digit.
-    return /\d/.test(line) && THRESHOLD.test(lower) && !/[=;{}()]|=>|,$/.test(line);
+    // A limit in prose, not an assignment or a call in code; every limit has a digit. In source code a "limit"
+    // is a name ("Limit int64", "max_rows: u32"), its digits a type's.
+    return !source && /\d/.test(line) && THRESHOLD.test(lower) && !/[=;{}()]|=>|,$/.test(line);
   });
 }
 
@@ -233,9 +234,9 @@ function recordOutput(
   }
   // In source code a name the session uses turns up on line after line, as code: the agent's own account of
   // the file says what matters in it, and the file's rules are read from its comments above.
-  const referable =
-    path !== undefined && SOURCE_FILE.test(path) ? new Set<string>() : withoutCallTerms(terms, call);
-  for (const line of notableLines(lines, referable)) {
+  const inSource = path !== undefined && SOURCE_FILE.test(path);
+  const referable = inSource ? new Set<string>() : withoutCallTerms(terms, call);
+  for (const line of notableLines(lines, referable, inSource)) {
     const lower = line.toLowerCase();
     const kind = forbids(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
     const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);
