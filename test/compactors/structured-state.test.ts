@@ -172,7 +172,9 @@ describe('structured-state: tool calls', () => {
     const facts = artifact.structuredState.immutableFacts;
     expect(has(facts, 'Created `src/limiter.ts` (4 lines)')).toBe(true);
     expect(has(facts, 'Modified `src/app.ts`: `app.use(auth());` → `app.use(limit());`')).toBe(true);
-    expect(has(facts, 'Files read (not changed): `src/config.ts`')).toBe(true);
+    // The files only read are kept for the method's own continuation, not written among the facts.
+    expect(artifact.methodMetadata.filesRead).toEqual(['src/config.ts']);
+    expect(renderArtifact(artifact)).not.toContain('Files read');
     expect(
       has(
         facts,

@@ -6,7 +6,7 @@
 
 /** A prohibition: something the agent must not do. */
 export const PROHIBITION =
-  /\b(?:never|don'?t|do not|does not|must not|mustn'?t|must never|should not|shouldn'?t|can'?t|cannot|may not|won'?t|will not|under no circumstances|off the table|off[- ]limits|not allowed|not permitted|forbidden|prohibited|banned|avoid|stay away from|steer clear|refrain from|no longer (?:valid|allowed|supported)|not an option|out of the question|whatever (?:you|we) do|do not edit|keep (?:your hands )?off|hands[- ]off|hold off|non[- ]starter|no need to|let'?s not|(?:remember|make sure|be careful|take care|careful|please|try|need|needs|agreed|told you|asked you) not to|hard no|no-go|nope)\b|^no (?!(?:rush|worries|problem|pressure|hurry|big deal|idea|doubt|wonder)\b)[a-z]|\bleave (?:[\w./@'-]+ ){1,5}?(?:alone|be|untouched|as[- ]is|as it is|the way it is|in place)\b|\bkeep (?:[\w./@'-]+ ){1,5}?out of\b|\b(?:stays?|remains?|is to (?:stay|remain)) (?:as[- ]is|untouched|frozen|unchanged|put|where it is)\b|\bi'?d (?:rather|prefer) (?:we |you |it )?(?:not|didn'?t|leave|avoid|skip|stay)\b|\b(?:isn'?t|aren'?t|is not|are not|wasn'?t|never) (?:allowed|permitted|ok(?:ay)?|acceptable|welcome|an option|on the table|up for (?:debate|discussion))\b|\b(?:nobody|no one|none of us) (?:should|may|can|must|is to|gets to|(?!has\b|is\b|was\b|knows\b|seems\b|wants\b|likes\b|needs\b)\w+s\b)|\b(?:we'?re|we are|i'?m|i am|you'?re|you are) not (?:\w+ing|going to)\b|\b(?:we|you) aren'?t (?:\w+ing|going to)\b|\b(?:is|are|stays?|remains?|'s) (?:now )?(?:frozen|locked(?: down)?|read-only|reserved for|sacred|untouchable|hands[- ]off|off[- ]limits|a bad idea|a terrible idea|dangerous)\b|\bstop (?:\w+ing)\b|\b(?:absolutely|definitely|certainly) not\b|\bnot a chance\b|\bthe last thing (?:we|i) want\b|\b(?:stay|stays|keep) (?:out of|away from|clear of)\b|\bleave (?:[\w./@'-]+ ){1,4}?to (?:the |our )?\w+\b|\bnot to be\b|\b(?:can|may|should|must|is to|are to) only\b|^only (?!if\b|when\b|once\b|after\b)|\bonly (?:the |our )?[\w-]+(?: [\w-]+)? (?:may|can|should|gets to|get to|is allowed to|are allowed to)\b|\breserved for\b|\b(?:that'?s|it'?s) a (?:hard |firm )?no(?![-\w])|\ba no from me\b|\b(?:i'?m|we'?re|i am|we are) against\b|\b(?:isn'?t|is not|won'?t be|will not be|not) happening\b|\bwon'?t happen\b|\bdiscouraged\b|\bnot something (?:we|you|i)\b|\bunder no (?:condition|account)s?\b|\bresist the (?:urge|temptation)\b|\boff the (?:cards|menu)\b/;
+  /\b(?:never|don'?t|do not|does not|must not|mustn'?t|must never|should not|shouldn'?t|can'?t|cannot|may not|won'?t|will not|under no circumstances|off the table|off[- ]limits|not allowed|not permitted|forbidden|prohibited|banned|avoid|stay away from|steer clear|refrain from|no longer (?:valid|allowed|supported)|not an option|out of the question|whatever (?:you|we) do|do not edit|keep (?:your hands )?off|hands[- ]off|hold off|non[- ]starter|no need to|let'?s not|(?:remember|make sure|be careful|take care|careful|please|try|need|needs|agreed|told you|asked you) not to|hard no|no-go|nope)\b|^no (?!(?:rush|worries|problem|pressure|hurry|big deal|idea|doubt|wonder)\b)[a-z]|\bleave (?:[\w./@'-]+ ){1,5}?(?:alone|be|untouched|as[- ]is|as it is|the way it is|in place)\b|\bkeep (?:[\w./@'-]+ ){1,5}?out of\b|\b(?:stays?|remains?|is to (?:stay|remain)) (?:as[- ]is|untouched|frozen|unchanged|put|where it is)\b|\bi'?d (?:rather|prefer) (?:we |you |it )?(?:not|didn'?t|leave|avoid|skip|stay)\b|\b(?:isn'?t|aren'?t|is not|are not|wasn'?t|never) (?:allowed|permitted|ok(?:ay)?|acceptable|welcome|an option|on the table|up for (?:debate|discussion))\b|\b(?:nobody|no one|none of us) (?:should|may|can|must|is to|gets to|(?!has\b|is\b|was\b|knows\b|seems\b|wants\b|likes\b|needs\b)\w+s\b)|\b(?:we'?re|we are|i'?m|i am|you'?re|you are) not (?:\w+ing|going to)\b|\b(?:we|you) aren'?t (?:\w+ing|going to)\b|\b(?:is|are|stays?|remains?|'s) (?:now )?(?:frozen|locked(?: down)?|read-only|reserved for|sacred|untouchable|hands[- ]off|off[- ]limits|a bad idea|a terrible idea|dangerous)\b|\bstop (?:\w+ing)\b|\b(?:absolutely|definitely|certainly) not\b|\bnot a chance\b|\bthe last thing (?:we|i) want\b|\b(?:stay|stays|keep) (?:out of|away from|clear of)\b|\bleave (?:[\w./@'-]+ ){1,4}?to (?:the |our )?\w+\b|\bnot to be\b|(?<!(?:there'?s|there is|found|see|saw|is|was) )\bnothing that (?:\w+s|(?:would|could|might|will) \w+)\b|\b(?:treat|handle|keep) (?:[\w./@'-]+ ){1,4}?as read-only\b|\b(?:can|may|should|must|is to|are to) only\b|^only (?!if\b|when\b|once\b|after\b)|\bonly (?:the |our )?[\w-]+(?: [\w-]+)? (?:may|can|should|gets to|get to|is allowed to|are allowed to)\b|\breserved for\b|\b(?:that'?s|it'?s) a (?:hard |firm )?no(?![-\w])|\ba no from me\b|\b(?:i'?m|we'?re|i am|we are) against\b|\b(?:isn'?t|is not|won'?t be|will not be|not) happening\b|\bwon'?t happen\b|\bdiscouraged\b|\bnot something (?:we|you|i)\b|\bunder no (?:condition|account)s?\b|\bresist the (?:urge|temptation)\b|\boff the (?:cards|menu)\b/;
 
 /**
  * Words at least one of which every {@link PROHIBITION} match holds, at a word start: a cheap first test, so the
@@ -16,9 +16,18 @@ export const PROHIBITION =
 const PROHIBITION_HINT =
   /\b(?:no|never|don|mustn|shouldn|can|won|isn|aren|wasn|off|forbid|prohibit|banned|avoid|stay|steer|refrain|whatever|leave|keep|remain|rather|prefer|frozen|locked|read-only|reserved|sacred|untouchable|bad idea|terrible idea|dangerous|stop|last thing|only|against|discouraged|resist)/;
 
+// A "not" that gives a purpose ("read the guide so we don't get bounced", "so as not to wake the pager"): it says
+// why something is done, and forbids nothing.
+const PURPOSE_NOT =
+  /\bso (?:that )?(?:we|you|i|it|they|nobody|no one)(?:'ll| will)? (?:don'?t|do not|won'?t|will not|can'?t|cannot|never|aren'?t|are not)\b[^,.;:!?]*|\b(?:so as|in order) not to\b[^,.;:!?]*/g;
+
 /** Whether lower-cased text states a prohibition ({@link PROHIBITION}), testing the cheap hint first. */
 export function forbids(lower: string): boolean {
-  return PROHIBITION_HINT.test(lower) && PROHIBITION.test(lower);
+  if (!PROHIBITION_HINT.test(lower)) return false;
+  if (!PROHIBITION.test(lower)) return false;
+  return !lower.includes(' not') && !lower.includes("n't")
+    ? true
+    : PROHIBITION.test(lower.replace(PURPOSE_NOT, ' '));
 }
 
 /** A positive hard rule: something the agent must always do. */
@@ -37,13 +46,20 @@ export const DECIDES =
 export const DECISION =
   /(?:^|\b(?:current|new|the|our) )plan(?: for [^:]{1,40})?:|\bapproach:|\b(?:we'?re|we are|i'?m|i am) going to\b|\bgo ahead with\b|\bwe should\b|\bis the way to go\b|\b(?:let'?s|let us|we'?ll|we will|we go with|go(?:ing)? with|decided|decision|agreed|settled on|chose|chosen|pick(?:ed)?|opt(?:ed)? for|stick with|the plan is|plan is to|we use|use .+ (?:as|for)|final answer|approved)\b/;
 
+/**
+ * A choice named by itself, with no verb of deciding: "Kubernetes CronJob it is, same schedule", "WebSockets
+ * with uWebSockets.js, I'd say", "I'd go with the queue", "my vote is Redis".
+ */
+export const NAMES_OWN_CHOICE =
+  /^(?!(?:what|how|where|when|who|which|why|that|this|so|whatever|as|if|here|there|it)\b)[^,;:?]{2,40}? it is(?=\s*(?:[,;.!—–]|$))|^[^,;:?]{2,60}?,? i'?d say[.!]?$|\bi'?d (?:go|vote) (?:with|for)\b|\bi'?d pick\b|\bmy (?:vote|pick) (?:is|goes)\b/;
+
 /** A change of an earlier plan or statement: the newer one stands, the older one is superseded. */
 export const OVERRIDE =
-  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|ignore (?:the|what|my)|wrong|typo(?=\s*[,:;.!—–-]|$)|(?:a|my|the) typo|mistake|update:)\b/;
+  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|ignore (?:the|what|my)|wrong|(?<!\b(?:a|the|one|some|any|no) )typo(?=\s*[,:;.!—–-]|$)|my typo|(?:i|we) made a typo|typo on my (?:part|end|side)|(?:that|this|it)(?: was|'s| is) a typo|(?:sorry|oops),? a typo|mistake|update:)\b/;
 
 /** An open task, a next step or something blocked. */
 export const TASK =
-  /\b(?:still (?:need|needs|open|pending|missing|to do|has to|have to|left|todo)|todo|to-do|pending|left to do|remaining|remains|next step|follow[- ]up|pick (?:it|this|that) up|not (?:done|finished) yet|blocked|waiting (?:on|for)|tracked in|open (?:item|task|question)|needs? (?:real |a |an |to )|has to be|have to be|before (?:we|the|it|anything) (?:merge|ship|release|go|reach)|missing)\b/;
+  /\b(?:(?:(?:a )?(?:two|three|four|five|few|couple of|\d+) )?things? (?:(?:for|to do|on) )?(?:today|tonight|tomorrow|this (?:week|morning|afternoon|sprint))|(?:for|on) (?:today|the list|my plate)\s*:|to-?do(?: list)?\s*:|still (?:need|needs|open|pending|missing|to do|has to|have to|left|todo)|todo|to-do|pending|left to do|remaining|remains|next step|follow[- ]up|pick (?:it|this|that) up|not (?:done|finished) yet|blocked|waiting (?:on|for)|tracked in|open (?:item|task|question)|needs? (?:real |a |an |to )|has to be|have to be|before (?:we|the|it|anything) (?:merge|ship|release|go|reach)|missing)\b/;
 
 /** Something put off on purpose. */
 export const DEFERRAL =

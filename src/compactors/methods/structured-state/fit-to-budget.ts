@@ -17,8 +17,7 @@ export interface FittedArtifact {
 
 /**
  * Writes the ledger as an artifact that fits the budget: while the rendered text is over it, the least
- * important entry goes (lowest priority first, the oldest among equals), then the files-read line and the
- * entities; the summary is cut last. Without a budget everything is kept. A text holding entries is rendered
+ * important entry goes (lowest priority first, the oldest among equals), then the entities; the summary is cut last. Without a budget everything is kept. A text holding entries is rendered
  * and counted whole at most twice; each entry dropped after the first estimate costs only its own lines.
  */
 export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): FittedArtifact {
@@ -41,8 +40,7 @@ export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): F
   let artifact = ledgerToArtifact(ledger, keptEntries());
   const tally = new RenderedTally(artifact, countTextTokens(renderArtifact(artifact)));
   const slots = listSlots(keptEntries());
-  // The fewest drops, from the estimate on, that fit. With every entry gone the files-read line and the
-  // entities go too (below), unless the estimate alone had already dropped every entry.
+  // The fewest drops, from the estimate on, that fit. With every entry gone the entities go too (below), unless the estimate alone had already dropped every entry.
   const estimated = dropping;
   while (dropping < order.length || (estimated === order.length && order.length > 0)) {
     if (tally.tokens <= budgetTokens) {
@@ -58,7 +56,7 @@ export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): F
     dropping++;
   }
   artifact = ledgerToArtifact(ledger, []);
-  // Nothing but the summary, entities and files read is left, and it is still too long.
+  // Nothing but the summary and entities is left, and it is still too long.
   artifact.structuredState.immutableFacts = [];
   artifact.structuredState.entityMap = {};
   const words = artifact.summaryText.split(' ');

@@ -114,7 +114,9 @@ export function guidanceRules(lines: readonly string[]): { kind: EntryKind; text
     const listed = /^(?:[-*•>]|\d+[.)]|\[[ x]\])\s+/.test(raw);
     const line = raw
       .replace(/^(?:[-*•>]|\d+[.)]|\[[ x]\])\s+/, '')
-      .replace(/\*\*|__/g, '')
+      .replace(/\*\*/g, '')
+      // "__bold__" is emphasis; "test/__expected__/" and "__init__.py" are names, kept as written.
+      .replace(/(?<![\w/.`])__([^_`]+?)__(?![\w/`]|\.\w)/g, '$1')
       .trim();
     const named = line.match(LABEL)?.[1];
     if (named !== undefined && named.split(' ').length <= MAX_LABEL_WORDS) {

@@ -22,8 +22,11 @@ export const SECTION_OF: Readonly<Record<EntryKind, ListKey>> = {
 
 export const GOAL_PREFIX = 'Goal: ';
 export const LATEST_PREFIX = 'Latest request: ';
+/** How artifacts before 1.24.0 listed the files read, among the facts; still read back. */
 export const FILES_READ_PREFIX = 'Files read (not changed): ';
-const FILES_READ_SHOWN = 20;
+const FILES_READ_KEPT = 20;
+/** The `methodMetadata` key that holds the files read. */
+export const FILES_READ_KEY = 'filesRead';
 
 /** Whether an entry is written: a copy goes with its original, which once superseded would state the old plan. */
 export function isShown(entry: LedgerEntry): boolean {
@@ -61,7 +64,12 @@ export function summaryOf(ledger: Ledger, entries: readonly LedgerEntry[] = []):
   return lines.join('\n');
 }
 
-/** The ledger as an artifact: entries in session order within each section, entities, files read. */
+/**
+ * The ledger as an artifact: entries in session order within each section, entities. The files read go into
+ * `methodMetadata`, not the text: a line of paths the session only looked at answers no question about what
+ * was said, and a reader matching words took it for the answer when the statement asked about was worded
+ * loosely.
+ */
 export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]): CompactionArtifact {
   const artifact = emptyArtifact();
   artifact.summaryText = summaryOf(ledger, entries);
@@ -70,10 +78,8 @@ export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]
     if (!isShown(entry)) continue;
     state[SECTION_OF[entry.kind]].push(entry.text);
   }
-  if (ledger.filesRead.length > 0) {
-    const shown = ledger.filesRead.slice(-FILES_READ_SHOWN).map((path) => `\`${path}\``);
-    state.immutableFacts.push(`${FILES_READ_PREFIX}${shown.join(', ')}`);
-  }
+  if (ledger.filesRead.length > 0)
+    artifact.methodMetadata[FILES_READ_KEY] = ledger.filesRead.slice(-FILES_READ_KEPT);
   for (const [name, role] of ledger.entities) state.entityMap[name] = role;
   return artifact;
 }
@@ -117,5 +123,7 @@ export function ledgerFromArtifact(artifact: CompactionArtifact): Ledger {
     }
   }
   for (const [name, role] of Object.entries(state.entityMap)) ledger.entities.set(name, role);
+  const read = artifact.methodMetadata[FILES_READ_KEY];
+  if (Array.isArray(read)) for (const path of read) if (typeof path === 'string') ledger.noteRead(path);
   return ledger;
 }

@@ -85,7 +85,7 @@ export class Ledger {
           if (entry === override || !REPLACEABLE.has(entry.kind) || entry.copyOf !== undefined) continue;
           const sameSubject = sharedCount(this.index.topicsOf(entry), overrideTopics, needleTopics) >= 2;
           if (entry.kind === 'decision' || sameSubject) {
-            this.reject(entry);
+            this.reject(entry, override);
             rejected.add(entry);
             replaced++;
           }
@@ -105,7 +105,7 @@ export class Ledger {
         stated ?? decision ?? (named ? undefined : this.index.newestDecision(topics, override));
       // A value the user corrected is written in place ("14,970 EUR (not 32,480 EUR)"), keeping the rest.
       if (previous !== undefined && !(previous === stated && this.correctInPlace(previous, override))) {
-        this.reject(previous);
+        this.reject(previous, override);
         rejected.add(previous);
       }
     }
@@ -218,8 +218,18 @@ export class Ledger {
     return undefined;
   }
 
-  /** "The first approach was better": the newest superseded plan on the subject of the one just replaced. */
+  /**
+   * "The first approach was better": the plan that the one just replaced had itself replaced, else the newest
+   * superseded plan on its subject.
+   */
   private reinstateEarlier(override: LedgerEntry, justRejected: ReadonlySet<LedgerEntry>): void {
+    for (let at = this.list.length - 1; at >= 0; at--) {
+      const entry = this.list[at] as LedgerEntry;
+      const by = this.replacedBy.get(entry);
+      if (entry.kind !== 'rejected' || by === undefined || !justRejected.has(by)) continue;
+      this.unreject(entry);
+      return;
+    }
     const topics = new Set<string>();
     for (const entry of justRejected) for (const word of this.index.topicsOf(entry)) topics.add(word);
     for (let at = this.list.length - 1; at >= 0; at--) {
@@ -276,15 +286,25 @@ export class Ledger {
     return entry;
   }
 
-  /** A superseded entry made a current decision again (its text loses the prefix, keeping every run it had). */
+  /**
+   * A superseded entry made a current decision again (its text loses the prefix, keeping every run it had). It
+   * is written after everything said so far, as the newest decision: the plan the session returned to is the
+   * one it now follows, and a reader taking the latest decision on a subject finds it there, in its own words.
+   */
   private unreject(entry: LedgerEntry): void {
+    entry.order = this.nextOrder++;
+    this.replacedBy.delete(entry);
     entry.kind = 'decision';
     entry.priority = KIND_PRIORITY.decision;
     entry.text = entry.text.slice(SUPERSEDED_PREFIX.length);
     this.index.update(entry);
   }
 
-  private reject(entry: LedgerEntry): void {
+  /** For a superseded entry, the statement that superseded it: what "the first approach was better" undoes. */
+  private readonly replacedBy = new Map<LedgerEntry, LedgerEntry>();
+
+  private reject(entry: LedgerEntry, by?: LedgerEntry): void {
+    if (by !== undefined) this.replacedBy.set(entry, by);
     // A role stated by the superseded plan ("Mira signs off on each canary") is marked superseded with it.
     for (const [name, role] of this.entities)
       if (role === entry.text) this.entities.set(name, `${SUPERSEDED_PREFIX}${role}`);

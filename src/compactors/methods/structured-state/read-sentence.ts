@@ -8,6 +8,7 @@ import {
   forbids,
   holdsValue,
   isQuestion,
+  NAMES_OWN_CHOICE,
   OVERRIDE,
   REQUEST,
   REQUIREMENT,
@@ -96,7 +97,9 @@ const ASKS_TO_BE_TOLD =
 
 /** Whether lower-cased text settles a plan, states a requirement or makes an exception. */
 function settles(lower: string): boolean {
-  return DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
+  return (
+    DECISION.test(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower) || NAMES_OWN_CHOICE.test(lower)
+  );
 }
 
 // A capitalised word after the first (not "I"): a product, a place, a team.
@@ -110,6 +113,24 @@ const ATTRIBUTED =
 // A quantity the agent measured: a duration, a size, a rate, a share or an amount of money.
 const MEASURED =
   /\d(?:[\d,.]*\d)?\s*(?:ms|milliseconds?|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|[kmgt]i?b|bytes|%|percent|rps|qps|req\/s)(?![\w-])|[$€£]\s?\d|\d\s?(?:usd|eur|gbp)\b/;
+
+// The agent's tallies of what it looked at: a test run's pass/fail count ("3 of 21 tests fail"), a diff's size
+// ("+17 / -22 lines", "touches 4 files"), how far back a log goes ("the last 36 commits"), how often a name turns
+// up ("29 times in 20 files"), how long a file or listing is ("is about 108 lines", "holds 11 entries"). Each
+// counts what a tool output holds; none is a fact the session decided or found, and the failing run keeps its
+// own entry, with its failing tests and error lines.
+const TALLY =
+  /\b\d[\d,]* of \d[\d,]* (?:[a-z]+ ){0,2}(?:fail|pass|succeed|error)\w*|[+]\d+ ?\/ ?[-−]\d+(?: lines)?|\btouch(?:es|ed)? \d+ files?\b|\b(?:the )?(?:last|latest|past|first) \d+ commits\b|\b\d+ times? in \d+ files?\b|\b(?:holds?|has|have|contains?) \d+ (?:entries|items|files|lines)\b|\bis (?:about |roughly |around )?\d+ lines\b/g;
+
+/** Whether a sentence of the agent's holds a tally ({@link TALLY}) of what a tool returned. */
+export function holdsTally(sentence: string): boolean {
+  return withoutTallies(sentence) !== sentence;
+}
+
+/** A sentence of the agent's with its tallies ({@link TALLY}) taken out: what is left is what it states. */
+function withoutTallies(sentence: string): string {
+  return sentence.replace(TALLY, ' ');
+}
 
 // A request for work after the current one: "can you also check the staging logs once this is merged?".
 const QUEUED_REQUEST =
@@ -135,7 +156,10 @@ export function classifySentence(
   if (question && !(override || prohibition || TASK.test(lower) || DEFERRAL.test(lower) || settles(lower)))
     return undefined;
   if (speaker === 'assistant') {
-    // The agent's own words count when they report a change, a failure or a role, or restate a plan.
+    // The agent's own words count when they report a change, a failure or a role, or restate a plan; its
+    // tallies of what a tool returned count for none of these.
+    const stated = withoutTallies(sentence);
+    if (stated !== sentence) return classifySentence(stated, speaker);
     const hasValue = VALUE.test(sentence);
     if (OVERRIDE.test(lower) && (hasValue || settles(lower))) return 'decision';
     if (hasValue && TASK.test(lower)) return DEFERRAL.test(lower) ? 'deferred' : 'task';
@@ -156,8 +180,10 @@ export function classifySentence(
     // "Park the dashboard work until next sprint" puts the plan off rather than ruling it out.
     return DEFERRAL.test(lower) ? 'deferred' : 'rule';
   }
-  // "We decided: we will not release before the audit" settles something: a decision, kept with its "not".
-  if (prohibition && !EXCEPTION.test(lower)) return DECIDES.test(lower) ? 'decision' : 'rule';
+  // "We decided: we will not release before the audit" settles something: a decision, kept with its "not". A
+  // rule stated with its carve-out in one sentence ("X is read-only, except Y") is still the rule, the carve-out
+  // kept in its words beside it.
+  if (prohibition) return DECIDES.test(lower) ? 'decision' : 'rule';
   // "Remind me what we decided": a request to be told, which states nothing itself.
   if (ASKS_TO_BE_TOLD.test(lower)) return undefined;
   if (moreWordsThan(sentence, 3) && DEFERRAL.test(lower)) return 'deferred';
@@ -243,6 +269,24 @@ function withPointersJoined(sentences: string[]): string[] {
   return sentences;
 }
 
+// A choice named in a few words after the plan it makes concrete ("let's push updates instead. WebSockets with
+// uWebSockets.js, I'd say."): one decision, so a later revision replaces, and a return restores, both together.
+const NAMED_CHOICE_WORDS = 12;
+
+/** The sentences of a user's message, each short one that names a choice joined to the decision before it. */
+function withChoicesJoined(sentences: string[]): string[] {
+  for (let at = sentences.length - 1; at > 0; at--) {
+    const sentence = sentences[at] as string;
+    if (moreWordsThan(sentence, NAMED_CHOICE_WORDS)) continue;
+    const lower = lowerPlain(stripOpener(sentence));
+    if (!NAMES_OWN_CHOICE.test(lower) || revises(lower)) continue;
+    if (classifySentence(stripOpener(sentences[at - 1] as string), 'user') !== 'decision') continue;
+    sentences[at - 1] = `${sentences[at - 1]} ${sentence}`;
+    sentences.splice(at, 1);
+  }
+  return sentences;
+}
+
 // Where a statement ends and a question typed in lower case begins: ". what's left?", ". any idea why?".
 const LOWER_CASE_START = /[.!]\s+(?=[a-z])/g;
 
@@ -272,7 +316,8 @@ export function readText(
   speaker: Speaker,
   skip?: (sentence: string) => boolean,
 ): void {
-  const sentences = speaker === 'user' ? withPointersJoined(splitSentences(text)) : splitSentences(text);
+  const sentences =
+    speaker === 'user' ? withChoicesJoined(withPointersJoined(splitSentences(text))) : splitSentences(text);
   for (let at = 0; at < sentences.length; at++) {
     const sentence = sentences[at] as string;
     if (skip?.(sentence)) continue;

@@ -122,7 +122,7 @@ const MAX_REFUSAL_LINES = 12;
  * The lines of a long output that a reader of the session must not lose: rules, warnings, roles and limits,
  * and the few lines naming a term the conversation itself uses (the commit the user goes on to talk about).
  */
-function notableLines(lines: readonly string[], terms: ReadonlySet<string>): string[] {
+function notableLines(lines: readonly string[], terms: ReadonlySet<string>, source = false): string[] {
   let referenced = 0;
   let framesLeft = 0;
   return lines.filter((line) => {
@@ -150,8 +150,9 @@ function notableLines(lines: readonly string[], terms: ReadonlySet<string>): str
     }
     // A role needs a name; the name test is the cheaper one, and most lines fail it.
     if (mayNamePerson(line) && ROLE_HINT.test(line) && rolesIn(line).length > 0) return true;
-    // A limit in prose, not an assignment or a call in code; every limit has a digit.
-    return /\d/.test(line) && THRESHOLD.test(lower) && !/[=;{}()]|=>|,$/.test(line);
+    // A limit in prose, not an assignment or a call in code; every limit has a digit. In source code a "limit"
+    // is a name ("Limit int64", "max_rows: u32"), its digits a type's.
+    return !source && /\d/.test(line) && THRESHOLD.test(lower) && !/[=;{}()]|=>|,$/.test(line);
   });
 }
 
@@ -171,6 +172,23 @@ function mentionsTerm(line: string, terms: ReadonlySet<string>): boolean {
   return false;
 }
 
+// A file of program source, by its extension.
+const SOURCE_FILE =
+  /\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|kts|rb|php|cs|swift|scala|c|cc|cpp|h|hpp|m|ex|exs|erl|clj|lua|dart)$/i;
+
+/**
+ * The conversation's terms less those the call itself was given: every hit of a search for `account_id` holds
+ * `account_id`, and that is why it was returned, not a sign that the line matters.
+ */
+function withoutCallTerms(terms: ReadonlySet<string>, call: ToolCall | undefined): ReadonlySet<string> {
+  if (call === undefined || terms.size === 0) return terms;
+  const given = distinctiveTerms(JSON.stringify(call.arguments ?? {}));
+  if (!given.some((term) => terms.has(term))) return terms;
+  const kept = new Set(terms);
+  for (const term of given) kept.delete(term);
+  return kept;
+}
+
 /** Keeps what a tool result says that matters later: the failure, a short output whole, notable lines. */
 function recordOutput(
   ledger: Ledger,
@@ -185,7 +203,8 @@ function recordOutput(
   const failed = isFailure(output);
   // A guide, review comment or ticket: its rules are kept as rules, with where they came from.
   const path = call === undefined ? undefined : pathOf(call);
-  if (!failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`)) {
+  const guidance = !failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`);
+  if (guidance) {
     const rules = guidanceRules(lines);
     for (const rule of rules) ledger.add(rule.kind, `${rule.text} (${source})`);
   } else if (!failed && path !== undefined) {
@@ -203,7 +222,9 @@ function recordOutput(
         ledger.add('rule', `${line} (${source})`);
     }
     if (short) return;
-  } else if (short) {
+  } else if (short && !guidance) {
+    // A short guide is kept sentence by sentence above; kept whole as well, its lines would be said twice, and
+    // the one line holding all of them would stand first for any question about one of them.
     ledger.add(
       'fact',
       `${source} → ${lines.map((line) => shorten(withoutListingDetail(line), 200)).join(' | ')}`,
@@ -211,7 +232,11 @@ function recordOutput(
     );
     return;
   }
-  for (const line of notableLines(lines, terms)) {
+  // In source code a name the session uses turns up on line after line, as code: the agent's own account of
+  // the file says what matters in it, and the file's rules are read from its comments above.
+  const inSource = path !== undefined && SOURCE_FILE.test(path);
+  const referable = inSource ? new Set<string>() : withoutCallTerms(terms, call);
+  for (const line of notableLines(lines, referable, inSource)) {
     const lower = line.toLowerCase();
     const kind = forbids(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
     const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);

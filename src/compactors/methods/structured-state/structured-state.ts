@@ -4,9 +4,9 @@ import { afterAcceptance, recordAcceptance } from './accepted-proposal.js';
 import { fitToBudget } from './fit-to-budget.js';
 import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
-import { readText } from './read-sentence.js';
+import { holdsTally, readText } from './read-sentence.js';
 import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
-import { stripOpener } from './split-sentences.js';
+import { splitSentences, stripOpener } from './split-sentences.js';
 
 const GOAL_WORDS = 60;
 const LATEST_WORDS = 40;
@@ -21,9 +21,17 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
   const callsById = new Map<string, ToolCall>();
   // Terms the people in the session use, so the output lines that name them are kept.
   const terms = new Set<string>();
+  // The agent's tallies ("`updated_at` turns up 29 times in 20 files") name what a tool returned, not what the
+  // session is about: every later line holding such a name would count as referred to.
   for (const message of messages) {
-    if (message.role === 'user' || message.role === 'assistant')
-      for (const term of distinctiveTerms(message.content)) terms.add(term);
+    if (message.role !== 'user' && message.role !== 'assistant') continue;
+    const said =
+      message.role === 'user'
+        ? message.content
+        : splitSentences(message.content)
+            .filter((sentence) => !holdsTally(sentence))
+            .join(' ');
+    for (const term of distinctiveTerms(said)) terms.add(term);
   }
   // The assistant's last words since the user spoke: what a short "yes, do that" accepts.
   let proposal = '';
@@ -66,7 +74,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.23.0',
+  version: '1.24.0',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,
@@ -98,7 +106,11 @@ export const structuredStateMethod: MethodDefinition = {
             `dropped ${dropped.length} of ${ledger.entries.length} entries, least important first, to fit ${budget} tokens`,
           );
         }
-        artifact.methodMetadata = { entries: ledger.entries.length, dropped: dropped.length };
+        artifact.methodMetadata = {
+          ...artifact.methodMetadata,
+          entries: ledger.entries.length,
+          dropped: dropped.length,
+        };
         return artifact;
       },
     };
