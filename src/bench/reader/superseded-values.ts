@@ -159,11 +159,20 @@ function correctionsIn(
   for (const replacement of put) {
     // A one-digit number is a count or part of a name ("SOC 2", "3 of 23 tests") more often than a setting.
     if (forms.has(replacement.form) || replacement.form === 'num:1') continue;
+    // "make it 160MB" after "set it to 160MB (not 512MB)" repeats the correction in force: it takes back
+    // nothing more, least of all an unrelated value said earlier ("16 GB plans").
+    if (inForce(superseded, replacement.normalized)) continue;
     forms.add(replacement.form);
     const earlier = earlierValue(said, at, replacement, superseded);
     if (earlier !== undefined) record(earlier[1], replacement, earlier[0].passage);
   }
   return found;
+}
+
+/** Whether a correction in force already gives `normalized` (a value's normalised text) as the replacement. */
+function inForce(superseded: ReadonlyMap<string, Supersession>, normalized: string): boolean {
+  for (const entry of superseded.values()) if (normalizeText(entry.replacement) === normalized) return true;
+  return false;
 }
 
 /**
@@ -179,6 +188,7 @@ function revisions(
   if (role === 'assistant' || !keepsTheRest(body)) return [];
   const found: Supersession[] = [];
   for (const replacement of revisedValues(values)) {
+    if (inForce(superseded, replacement.normalized)) continue;
     const earlier = earlierValue(said, at, replacement, superseded);
     if (earlier === undefined) continue;
     const [entry, old] = earlier;

@@ -254,4 +254,15 @@ describe('lexical reader: values corrected in a later message', () => {
       ),
     ).toEqual([]);
   });
+
+  it('reads a correction repeated once it is in force as taking back nothing more', () => {
+    expect(
+      superseded({
+        10: 'user: The guide says a 4 GB box should keep the cache at 300MB.',
+        20: 'user: Set the cache to 900MB for now.',
+        40: 'user: Too much, we swapped. make it 600MB instead.',
+        60: 'user: Still swapping at night. make it 600MB, as I said.',
+      }),
+    ).toEqual(['900MB -> 600MB']);
+  });
 });
