@@ -18,10 +18,11 @@ import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-
 import { refusalWithoutSteps } from './refusal-wording.js';
 import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
-import { exceptionForCase } from './rule-exceptions.js';
+import { exceptionForCase, exceptionOf } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
+import { thresholdRuleAgainst } from './threshold-rules.js';
 import { toolExchanges } from './tool-exchanges.js';
 import { vetoNamingPartOf, vetoOf } from './vetoed-proposals.js';
 
@@ -111,6 +112,9 @@ function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): R
 function findReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
   const stated = findStatedReason(parsed, prompt, action);
   if (stated !== undefined) return stated;
+  // A rule that holds past a threshold the action's amount is past ("anything over 750 EUR needs …").
+  const threshold = thresholdRuleAgainst(parsed, prompt, action);
+  if (threshold !== undefined) return { kind: 'rule', passage: threshold };
   const closed = closingPassage(parsed, action, -1);
   return closed === undefined ? undefined : { kind: 'superseded', passage: closed };
 }
@@ -212,7 +216,10 @@ function excepted(
 ): Reason | undefined {
   const naming = exceptionForCase(parsed, prompt, action, general);
   if (naming.length === 0) return undefined;
-  const standing = naming.map((passage) => sentence(passage.text)).join('. ');
+  // The rule's own passage is quoted from its exception on: its rule is what the action restates.
+  const standing = naming
+    .map((passage) => sentence(passage === general ? exceptionOf(passage.text) : passage.text))
+    .join('. ');
   return { kind: 'reversed', passage: naming[0] as Passage, standing };
 }
 
