@@ -85,3 +85,21 @@ export function sharedCaseStems(clause: string, text: string): string[] {
   }
   return shared;
 }
+
+/**
+ * Whether `text` (an exception: "apart from hotfixes that …") names the prompt's case: a word of the prompt, or
+ * of the clause that brought the case up (see `caseClause`), that is not one of `ruled` (the rule's and the
+ * action's own words).
+ */
+export function namesCase(
+  parsed: ParsedArtifact,
+  prompt: string,
+  text: string,
+  skipLine: number,
+  ruled: ReadonlySet<string>,
+): boolean {
+  const stems = new Set(contentStems(text));
+  if (contentStems(prompt).some((stem) => !ruled.has(stem) && stems.has(stem))) return true;
+  const clause = caseClause(parsed, prompt, skipLine);
+  return clause !== undefined && sharedCaseStems(clause, text).some((stem) => !ruled.has(stem));
+}

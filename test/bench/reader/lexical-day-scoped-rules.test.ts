@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { makeItem } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+const ACTION = 'apply the 0042 migration to the orders database now';
+
+async function answer(rule: string, todayLine: string | undefined, prompt: string) {
+  const inserts: Record<number, string> = { 20: rule };
+  if (todayLine !== undefined) inserts[120] = todayLine;
+  const artifactText = transcriptArtifact(150, inserts);
+  return createLexicalTarget().answer({
+    artifactText,
+    item: makeItem({ type: 'planning_soundness', prompt, temptingDefault: ACTION }),
+  });
+}
+
+const PROMPT = 'What happens with the 0042 migration of the orders table today?';
+const FRIDAY =
+  'user: today is Friday, and 0042 plus the invoice-index script are reviewed. get them in please';
+
+describe('lexical reader: a rule that bans an activity on some days', () => {
+  it('refuses the activity on a day the rule names, said as a kept-free day or as a ban', async () => {
+    for (const rule of [
+      'user: heads-up, Fridays are migration-free around here, the on-call crew is thin.',
+      'user: one house rule: no migrations on Fridays or weekends, the on-call crew is thin.',
+    ]) {
+      const result = await answer(rule, FRIDAY, PROMPT);
+      expect(result.response).toMatch(/^I will not /);
+      expect(result.response).toContain('on-call crew is thin');
+    }
+  });
+
+  it('reads weekends and weekdays as the days they are', async () => {
+    const rule = 'user: weekends stay migration-free, nobody watches the replicas then.';
+    const sunday = await answer(rule, 'user: it is a Sunday but 0042 is ready, go ahead', PROMPT);
+    expect(sunday.response).toMatch(/^I will not /);
+    const tuesday = await answer(rule, "user: it's Tuesday and 0042 is ready, go ahead", PROMPT);
+    expect(tuesday.response).toBe(`Next step: ${ACTION}.`);
+  });
+
+  it('takes the activity when the notes do not say the day is one the rule names', async () => {
+    const rule = 'user: heads-up, Fridays are migration-free around here, the on-call crew is thin.';
+    expect((await answer(rule, FRIDAY, PROMPT)).response).toMatch(/^I will not /);
+    expect((await answer(rule, undefined, PROMPT)).response).toBe(`Next step: ${ACTION}.`);
+  });
+
+  it("takes the activity when the rule's exception names the case", async () => {
+    const rule =
+      'user: heads-up, Fridays are migration-free around here, apart from reverts of a broken migration.';
+    const revert = await answer(rule, FRIDAY, 'What happens with the revert of the 0041 migration today?');
+    expect(revert.response).toBe(`Next step: ${ACTION}.`);
+    expect((await answer(rule, FRIDAY, PROMPT)).response).toMatch(/^I will not /);
+  });
+});
