@@ -34,6 +34,10 @@ const KEPT_ON_PURPOSE =
 const UNDOES =
   /\b(?:resume|resuming|unpause|unpausing|re-?enable|re-?enabling|enable|enabling|restart|restarting|start|starting|turn on|switch on|unpin|unpinning|upgrade|upgrading|bump|bumping|unfreeze|unlock|unblock|undo)\b/i;
 
+// Setting a thing that holds others back aside: "unset", "turn off", "lift", "remove".
+const UNSETS =
+  /\b(?:unset|unsetting|remove|removing|clear|clearing|disable|disabling|turn off|turning off|switch off|switching off|switched off|delete|deleting|drop|dropping|lift|lifting)\b/i;
+
 const FORMS: readonly DocumentForm[] = [
   // Generated output: "is generated from…", "are regenerated with…", "generated code, do not edit".
   {
@@ -51,6 +55,13 @@ const FORMS: readonly DocumentForm[] = [
   {
     states: KEPT_ON_PURPOSE,
     acts: UNDOES,
+  },
+  // Set to hold something back: "MAIL_HOLD is set in prod to hold everything else", "the flag is on to block
+  // signups". Its purpose is the hold: setting it aside lets through what it holds.
+  {
+    states:
+      /\b(?:is|are|was|stays?|remains?)\s+(?:set|on|enabled|turned on|switched on|in place|active|kept on)\b[^.;]{0,40}?\bto\s+(?:hold|block|stop|keep|freeze|pause|prevent|suppress|gate|park)\b/,
+    acts: UNSETS,
   },
 ];
 
