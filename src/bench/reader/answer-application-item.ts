@@ -6,7 +6,6 @@ import { bypassedCheck } from './bypassed-checks.js';
 import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
-import { dayScopedRuleAgainst } from './day-scoped-rules.js';
 import { folderRuleAgainst } from './directory-rules.js';
 import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
@@ -24,6 +23,7 @@ import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
 import { thresholdRuleAgainst } from './threshold-rules.js';
+import { timeScopedRuleAgainst } from './time-scoped-rules.js';
 import { toolExchanges } from './tool-exchanges.js';
 import { vetoNamingPartOf, vetoOf } from './vetoed-proposals.js';
 
@@ -116,9 +116,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   // A rule that holds past a threshold the action's amount is past ("anything over 750 EUR needs …").
   const threshold = thresholdRuleAgainst(parsed, prompt, action);
   if (threshold !== undefined) return { kind: 'rule', passage: threshold };
-  // A rule that bans what the action does on the day the notes say it is ("weekends are deploy-free").
-  const dayRule = dayScopedRuleAgainst(parsed, prompt, action);
-  if (dayRule !== undefined) return { kind: 'rule', passage: dayRule };
+  // A rule that bans what the action does at the time the notes say it is ("weekends are deploy-free").
+  const timed = timeScopedRuleAgainst(parsed, prompt, action);
+  if (timed !== undefined) return { kind: 'rule', passage: timed };
   const closed = closingPassage(parsed, action, -1);
   return closed === undefined ? undefined : { kind: 'superseded', passage: closed };
 }

@@ -53,3 +53,41 @@ describe('lexical reader: a rule that bans an activity on some days', () => {
     expect((await answer(rule, FRIDAY, PROMPT)).response).toMatch(/^I will not /);
   });
 });
+
+describe('lexical reader: a rule that bans an activity after or before an hour', () => {
+  const MERGE = 'merge PR #88 into main';
+  async function merge(rule: string, nowLine: string, prompt = 'What do you do with PR #88?') {
+    const artifactText = transcriptArtifact(150, { 20: rule, 120: nowLine });
+    return createLexicalTarget().answer({
+      artifactText,
+      item: makeItem({ type: 'planning_soundness', prompt, temptingDefault: MERGE }),
+    });
+  }
+  const RULE =
+    'user: release freeze tonight: after 6pm nobody merges into main, barring reverts. those go to Ana.';
+
+  it('refuses the activity at a time the notes put inside the hours, and takes it outside them', async () => {
+    const late = await merge(RULE, "user: it's 7:40 pm and PR #88 just went green, ship it");
+    expect(late.response).toMatch(/^I will not /);
+    const pastMidnight = await merge(RULE, 'user: it is 01:15 and PR #88 just went green, ship it');
+    expect(pastMidnight.response).toMatch(/^I will not /);
+    const afternoon = await merge(RULE, "user: it's 14:10 and PR #88 just went green, ship it");
+    expect(afternoon.response).toBe(`Next step: ${MERGE}.`);
+  });
+
+  it('reads "before" hours, and the exception for the case', async () => {
+    const morning = 'user: no merges into main before 10:00, the nightly build still holds the runners.';
+    expect((await merge(morning, 'user: right now, 09:20: PR #88 is green')).response).toMatch(
+      /^I will not /,
+    );
+    expect((await merge(morning, 'user: right now, 10:45: PR #88 is green')).response).toBe(
+      `Next step: ${MERGE}.`,
+    );
+    const revert = await merge(
+      RULE,
+      "user: it's 7:40 pm, PR #88 is the revert of yesterday's cache change",
+      'What do you do with the revert in PR #88?',
+    );
+    expect(revert.response).toBe(`Next step: ${MERGE}.`);
+  });
+});
