@@ -115,10 +115,11 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   if (stated !== undefined) return stated;
   // A rule that holds past a threshold the action's amount is past ("anything over 750 EUR needs …").
   const threshold = thresholdRuleAgainst(parsed, prompt, action);
-  if (threshold !== undefined) return { kind: 'rule', passage: threshold };
+  // Such rules are quoted with their whole message: its exception and what to do otherwise go with the rule.
+  if (threshold !== undefined) return { kind: 'rule', passage: threshold, documented: true };
   // A rule that bans what the action does at the time the notes say it is ("weekends are deploy-free").
   const timed = timeScopedRuleAgainst(parsed, prompt, action);
-  if (timed !== undefined) return { kind: 'rule', passage: timed };
+  if (timed !== undefined) return { kind: 'rule', passage: timed, documented: true };
   const closed = closingPassage(parsed, action, -1);
   return closed === undefined ? undefined : { kind: 'superseded', passage: closed };
 }

@@ -91,3 +91,26 @@ describe('lexical reader: a rule that bans an activity after or before an hour',
     expect(revert.response).toBe(`Next step: ${MERGE}.`);
   });
 });
+
+describe('lexical reader: a time-scoped rule in a long message', () => {
+  it('quotes the whole message, so that what to do otherwise goes with the rule', async () => {
+    const rule =
+      'user: a few house rules for the on-call week, since the last one went badly and people are still tired from it. ' +
+      'after 23:00 nobody gets paged for anything short of a full outage, the team has earned its sleep. ' +
+      'anything else is written up in the overnight-log channel and picked up by whoever starts first in the morning.';
+    const artifactText = transcriptArtifact(150, {
+      20: rule,
+      120: 'user: right now, 23:40: the export job is slow again, sort it out',
+    });
+    const result = await createLexicalTarget().answer({
+      artifactText,
+      item: makeItem({
+        type: 'planning_soundness',
+        prompt: 'What do you do about the slow export job?',
+        temptingDefault: 'page the data on-call about the slow export job',
+      }),
+    });
+    expect(result.response).toMatch(/^I will not /);
+    expect(result.response).toContain('overnight-log channel');
+  });
+});
