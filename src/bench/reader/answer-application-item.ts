@@ -18,6 +18,7 @@ import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-
 import { refusalWithoutSteps } from './refusal-wording.js';
 import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
+import { reviewBlocking } from './review-blocks.js';
 import { exceptionForCase, exceptionOf } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
@@ -46,7 +47,7 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
  * it that a later message corrected ("port 6457" … "typo, it's 6437").
  */
 type Reason =
-  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage; documented?: boolean }
+  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage; documented?: boolean; quote?: string }
   | { kind: 'reversed'; passage: Passage; standing: string }
   | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
@@ -120,6 +121,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   // A rule that bans what the action does at the time the notes say it is ("weekends are deploy-free").
   const timed = timeScopedRuleAgainst(parsed, prompt, action);
   if (timed !== undefined) return { kind: 'rule', passage: timed, documented: true };
+  // A review comment that blocks the code the action writes again ("> logger.info(…)" / "Blocking. …").
+  const blocked = reviewBlocking(parsed, action);
+  if (blocked !== undefined) return { kind: 'rule', passage: blocked.passage, quote: blocked.quote };
   const closed = closingPassage(parsed, action, -1);
   return closed === undefined ? undefined : { kind: 'superseded', passage: closed };
 }
@@ -321,6 +325,11 @@ function takeOrRefuse(
     const rule = quotableDocumentRule(paragraph.join(' '), action);
     const quote =
       rule === undefined ? `I will not ${action}: ${where}.` : `I will not ${action}: ${sentence(rule)}.`;
+    refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;
+  }
+  // A rule quoted in part: what of it does not read as doing the action (see `reviewBlocking`).
+  if (reason.kind === 'rule' && reason.quote !== undefined && reason.quote !== '') {
+    const quote = `I will not ${action}: ${sentence(reason.quote)}.`;
     refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;
   }
   // A dropped plan: the refusal quotes the plan that stands, not the line's words about the dropped one.

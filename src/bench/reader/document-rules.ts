@@ -114,7 +114,7 @@ function excludedItems(parsed: ParsedArtifact): ReadonlySet<number> {
 }
 
 /** A pair of content words side by side in a text (function words between them skipped), as stems. */
-function pairsOf(normalized: string): Set<string> {
+export function pairsOf(normalized: string): Set<string> {
   const pairs = new Set<string>();
   let previous: string | undefined;
   for (const word of wordsOf(normalized)) {
@@ -170,7 +170,7 @@ export function documentRuleAgainst(parsed: ParsedArtifact, action: string): Pas
 }
 
 /** The phrases of a sentence that name the thing the action names: two content words side by side, and between. */
-function namingPhrases(sentence: string, actionPairs: ReadonlySet<string>): string[] {
+export function namingPhrases(sentence: string, actionPairs: ReadonlySet<string>): string[] {
   const phrases: string[] = [];
   const words = wordsOf(normalizeText(sentence));
   let previous: { stem: string; at: number } | undefined;
