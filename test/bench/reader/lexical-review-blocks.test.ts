@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { takeOrRefuse } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
 
-const QUOTED = "> const rows = await db.query(`SELECT * FROM users WHERE email = '${email}'`);";
-const ACTION = "const rows = await db.query(`SELECT * FROM invoices WHERE number = '${number}'`)";
+const QUOTED = '> const rows = await db.query("SELECT * FROM users WHERE email = \'" + email + "\'");';
+const ACTION = 'const rows = await db.query("SELECT * FROM invoices WHERE number = \'" + number + "\'")';
 
 function review(verdict: string): string {
   return transcriptArtifact(150, {
