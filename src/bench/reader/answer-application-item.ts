@@ -15,6 +15,7 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
+import { readOnlyStoreAgainst } from './read-only-stores.js';
 import { refusalWithoutSteps } from './refusal-wording.js';
 import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
@@ -121,6 +122,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   // A rule that bans what the action does at the time the notes say it is ("weekends are deploy-free").
   const timed = timeScopedRuleAgainst(parsed, prompt, action);
   if (timed !== undefined) return { kind: 'rule', passage: timed, documented: true };
+  // A database the notes keep read-only, against a statement that writes to it.
+  const readOnly = readOnlyStoreAgainst(parsed, action);
+  if (readOnly !== undefined) return { kind: 'rule', passage: readOnly, documented: true };
   // A review comment that blocks the code the action writes again ("> logger.info(…)" / "Blocking. …").
   const blocked = reviewBlocking(parsed, action);
   if (blocked !== undefined) return { kind: 'rule', passage: blocked.passage, quote: blocked.quote };
