@@ -3,6 +3,7 @@ import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
 import { bypassedCheck } from './bypassed-checks.js';
+import { channelRuleAgainst } from './channel-rules.js';
 import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
@@ -125,6 +126,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   // A database the notes keep read-only, against a statement that writes to it.
   const readOnly = readOnlyStoreAgainst(parsed, action);
   if (readOnly !== undefined) return { kind: 'rule', passage: readOnly, documented: true };
+  // A way of doing the thing set against the way the action takes ("by email to …, not through GitHub issues").
+  const channel = channelRuleAgainst(parsed, prompt, action);
+  if (channel !== undefined) return { kind: 'rule', passage: channel, documented: true };
   // A review comment that blocks the code the action writes again ("> logger.info(…)" / "Blocking. …").
   const blocked = reviewBlocking(parsed, action);
   if (blocked !== undefined) return { kind: 'rule', passage: blocked.passage, quote: blocked.quote };
