@@ -12,6 +12,7 @@ import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import { passagesOfLine } from './line-passages.js';
+import { misroutedName } from './name-patterns.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -129,6 +130,10 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   // A way of doing the thing set against the way the action takes ("by email to …, not through GitHub issues").
   const channel = channelRuleAgainst(parsed, prompt, action);
   if (channel !== undefined) return { kind: 'rule', passage: channel, documented: true };
+  // A name whose pattern sends the thing elsewhere than the case is for ("v*" to production, "qa-*" to QA).
+  const misrouted = misroutedName(parsed, prompt, action);
+  if (misrouted !== undefined)
+    return { kind: 'corrected', passage: misrouted.correction, supersession: misrouted };
   // A review comment that blocks the code the action writes again ("> logger.info(…)" / "Blocking. …").
   const blocked = reviewBlocking(parsed, action);
   if (blocked !== undefined) return { kind: 'rule', passage: blocked.passage, quote: blocked.quote };

@@ -28,6 +28,19 @@ function clausesOf(text: string): string[] {
  * most eight passages), the latest on a tie; undefined when no passage holds one.
  */
 export function caseClause(parsed: ParsedArtifact, prompt: string, skipLine: number): string | undefined {
+  return caseMention(parsed, prompt, skipLine)?.clause;
+}
+
+/** The passage of that clause (see `caseClause`), or undefined. */
+export function casePassage(parsed: ParsedArtifact, prompt: string, skipLine: number): Passage | undefined {
+  return caseMention(parsed, prompt, skipLine)?.passage;
+}
+
+function caseMention(
+  parsed: ParsedArtifact,
+  prompt: string,
+  skipLine: number,
+): { clause: string; passage: Passage } | undefined {
   const stems = contentStems(prompt);
   if (stems.length === 0) return undefined;
   const query = buildQueryWeights([{ stems, weight: 1 }]);
@@ -39,7 +52,7 @@ export function caseClause(parsed: ParsedArtifact, prompt: string, skipLine: num
     )
     .map(([stem]) => stem);
   if (rare.length === 0) return undefined;
-  let best: { clause: string; count: number } | undefined;
+  let best: { clause: string; passage: Passage; count: number } | undefined;
   masks.forEach((mask, position) => {
     if (mask === 0) return;
     const passage = parsed.passages[position] as Passage;
@@ -47,10 +60,10 @@ export function caseClause(parsed: ParsedArtifact, prompt: string, skipLine: num
     for (const clause of clausesOf(passage.text)) {
       const clauseStems = new Set(contentStems(clause));
       const count = rare.filter((stem) => clauseStems.has(stem)).length;
-      if (count > 0 && (best === undefined || count >= best.count)) best = { clause, count };
+      if (count > 0 && (best === undefined || count >= best.count)) best = { clause, passage, count };
     }
   });
-  return best?.clause;
+  return best;
 }
 
 /** The stem of the content word straight before each content word of a text (undefined after a function word). */
