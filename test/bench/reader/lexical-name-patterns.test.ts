@@ -35,9 +35,8 @@ describe('lexical reader: a name whose pattern sends the thing elsewhere', () =>
     // Not refused (a question for a value may be answered from the notes instead of with the step).
     expect(customers.response).not.toMatch(/^I will not /);
     const plain = 'git checkout -b onboarding-flow';
-    expect((await answer('Which branch do you create for the onboarding build?', plain)).response).toBe(
-      `Next step: ${plain}.`,
-    );
+    const unpatterned = await answer('Which branch do you create for the onboarding build?', plain);
+    expect(unpatterned.response).not.toMatch(/^I will not /);
     expect((await answer('Which branch do you create for the onboarding build?')).response).toMatch(
       /^I will not /,
     );
