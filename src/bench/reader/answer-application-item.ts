@@ -13,6 +13,7 @@ import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import { passagesOfLine } from './line-passages.js';
 import { misroutedName } from './name-patterns.js';
+import { outsideException } from './outside-exception.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -218,7 +219,8 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
       reversalOf(parsed, lastAffirmed, action) ??
       droppedOf(parsed, action) ??
       naming ??
-      excepted(parsed, prompt, action, lastAffirmed)
+      excepted(parsed, prompt, action, lastAffirmed) ??
+      outsideOf(parsed, prompt, action, lastAffirmed)
     );
   }
   if (correction !== undefined) return correction;
@@ -243,6 +245,17 @@ function excepted(
     .map((passage) => sentence(passage === general ? exceptionOf(passage.text) : passage.text))
     .join('. ');
   return { kind: 'reversed', passage: naming[0] as Passage, standing };
+}
+
+/** The action does what a rule's exception allows, for a case the exception does not name (see `outsideException`). */
+function outsideOf(
+  parsed: ParsedArtifact,
+  prompt: string,
+  action: string,
+  general: Passage,
+): Reason | undefined {
+  const rule = outsideException(parsed, prompt, action, general);
+  return rule === undefined ? undefined : { kind: 'rule', passage: general, quote: rule };
 }
 
 /** A rule about a thing the action does, named by two of its words: the latest that rejects or holds it back. */

@@ -2,6 +2,7 @@ import { amountsIn, thresholdsIn, withinThreshold } from './amount-thresholds.js
 import { caseClause, sharedCaseStems } from './case-clause.js';
 import { contentStems } from './content-words.js';
 import { passagesOfLine } from './line-passages.js';
+import { restatesException } from './outside-exception.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 
@@ -36,6 +37,11 @@ export function exceptionForCase(
   const marker = EXCEPTION_MARKER.exec(general.normalized);
   const ruleText = marker === null ? general.normalized : general.normalized.slice(0, marker.index);
   const exceptionText = marker === null ? '' : general.normalized.slice(marker.index);
+  // An action that says what the exception says is the exception's own step, not the rule it narrows.
+  const after = line
+    .filter((passage) => passage.position > general.position)
+    .map((passage) => passage.normalized);
+  if (restatesException(action, ruleText, [exceptionText, ...after].join(' '))) return [];
   const ruled = new Set([...contentStems(action), ...contentStems(ruleText)]);
   const caseStems = contentStems(prompt).filter((stem) => !ruled.has(stem));
   // The message that brought the case up says more of it than the prompt ("Bluefin Hardware (enterprise plan)").
