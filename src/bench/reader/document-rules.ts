@@ -185,29 +185,42 @@ export function namingPhrases(sentence: string, actionPairs: ReadonlySet<string>
 }
 
 /**
- * What to quote of a document's rule against the action: its text, less a rule that keeps the action to
+ * What to quote of a document's rule against the action: its text, with a rule that keeps the action to
  * someone else and names it in words that read as doing it ("Promotion (`dbctl promote`) is performed by the
- * on-call DBA only", or "Plain `npm test` takes 40 minutes" before "only CI runs that"): quoted after "I will
- * not", those words would still read as the action. What is left says what to do instead ("Page
- * dba-oncall."); undefined when nothing is.
+ * on-call DBA only", or "Plain `npm test` takes 40 minutes" before "only CI runs that") set aside by what it
+ * names ("Not npm test: plain `npm test` takes 40 minutes"): quoted after "I will not" as it is, those words
+ * would still read as the action, and left out, the reason goes with them. A sentence that reads as the action
+ * even so is left out; what is left says what to do instead ("Page dba-oncall."); undefined when nothing is.
  */
 export function quotableDocumentRule(text: string, action: string): string | undefined {
   const actionPairs = pairsOf(normalizeText(action));
   const sentences = text.split(SENTENCE_BREAK);
   const doing = FORMS.filter((form) => form.describesDoing === true);
-  const affirms = (sentence: string | undefined) =>
-    sentence !== undefined &&
-    namingPhrases(sentence, actionPairs).some((phrase) => classifyMention(sentence, phrase) === 'affirmed');
-  const dropped = new Set<number>();
+  const affirmed = (sentence: string | undefined) =>
+    sentence === undefined
+      ? undefined
+      : namingPhrases(sentence, actionPairs).find(
+          (phrase) => classifyMention(sentence, phrase) === 'affirmed',
+        );
+  const replaced = new Map<number, string>();
+  const setAside = (index: number, phrase: string) => {
+    const sentence = `Not ${phrase}: ${sentences[index] as string}`;
+    const stillDoing = namingPhrases(sentence, actionPairs).some(
+      (named) => classifyMention(sentence, named) === 'affirmed',
+    );
+    replaced.set(index, stillDoing ? '' : sentence);
+  };
   sentences.forEach((sentence, index) => {
     if (!doing.some((form) => form.states.test(sentence.toLowerCase()))) return;
-    if (affirms(sentence)) dropped.add(index);
-    else if (POINTS_BACK.test(sentence.toLowerCase()) && affirms(sentences[index - 1]))
-      dropped.add(index - 1);
+    const own = affirmed(sentence);
+    if (own !== undefined) return setAside(index, own);
+    const before = POINTS_BACK.test(sentence.toLowerCase()) ? affirmed(sentences[index - 1]) : undefined;
+    if (before !== undefined) setAside(index - 1, before);
   });
-  if (dropped.size === 0) return text;
+  if (replaced.size === 0) return text;
   const kept = sentences
-    .filter((sentence, index) => !dropped.has(index) && /\w/.test(sentence))
+    .map((sentence, index) => replaced.get(index) ?? sentence)
+    .filter((sentence) => /\w/.test(sentence))
     .join(' ')
     .replace(/[\s.!?;:,]+$/, '');
   return kept === '' ? undefined : kept;
