@@ -213,7 +213,10 @@ export function quotableDocumentRule(text: string, action: string): string | und
   sentences.forEach((sentence, index) => {
     if (!doing.some((form) => form.states.test(sentence.toLowerCase()))) return;
     const own = affirmed(sentence);
-    if (own !== undefined) return setAside(index, own);
+    if (own !== undefined) {
+      setAside(index, own);
+      return;
+    }
     const before = POINTS_BACK.test(sentence.toLowerCase()) ? affirmed(sentences[index - 1]) : undefined;
     if (before !== undefined) setAside(index - 1, before);
   });
