@@ -7,6 +7,7 @@ import { channelRuleAgainst } from './channel-rules.js';
 import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
+import { deferredPermissionAgainst } from './deferred-permissions.js';
 import { folderRuleAgainst } from './directory-rules.js';
 import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
@@ -135,6 +136,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   const misrouted = misroutedName(parsed, prompt, action);
   if (misrouted !== undefined)
     return { kind: 'corrected', passage: misrouted.correction, supersession: misrouted };
+  // A permission that waits on a condition the action does not wait for ("may be removed after 18 months").
+  const deferred = deferredPermissionAgainst(parsed, prompt, action);
+  if (deferred !== undefined) return { kind: 'rule', passage: deferred, documented: true };
   // A review comment that blocks the code the action writes again ("> logger.info(…)" / "Blocking. …").
   const blocked = reviewBlocking(parsed, action);
   if (blocked !== undefined) return { kind: 'rule', passage: blocked.passage, quote: blocked.quote };
