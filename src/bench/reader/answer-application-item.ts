@@ -31,6 +31,7 @@ import { saysDone } from './task-done.js';
 import { thresholdRuleAgainst } from './threshold-rules.js';
 import { timeScopedRuleAgainst } from './time-scoped-rules.js';
 import { toolExchanges } from './tool-exchanges.js';
+import { topicHoldAgainst } from './topic-holds.js';
 import { vetoNamingPartOf, vetoOf } from './vetoed-proposals.js';
 
 const NO_WORDS: ReadonlySet<string> = new Set();
@@ -139,6 +140,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   // A permission that waits on a condition the action does not wait for ("may be removed after 18 months").
   const deferred = deferredPermissionAgainst(parsed, prompt, action);
   if (deferred !== undefined) return { kind: 'rule', passage: deferred, documented: true };
+  // A hold on a topic the sentence opened with ("re prod: hold off on that one until …").
+  const held = topicHoldAgainst(parsed, action);
+  if (held !== undefined) return { kind: 'rule', passage: held, documented: true };
   // A review comment that blocks the code the action writes again ("> logger.info(…)" / "Blocking. …").
   const blocked = reviewBlocking(parsed, action);
   if (blocked !== undefined) return { kind: 'rule', passage: blocked.passage, quote: blocked.quote };
