@@ -3,6 +3,7 @@ import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
 import { bypassedCheck } from './bypassed-checks.js';
+import { categoryBanAgainst, letThroughBy } from './category-bans.js';
 import { channelRuleAgainst } from './channel-rules.js';
 import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
@@ -143,6 +144,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
   // A hold on a topic the sentence opened with ("re prod: hold off on that one until …").
   const held = topicHoldAgainst(parsed, action);
   if (held !== undefined) return { kind: 'rule', passage: held, documented: true };
+  // A ban on a kind of thing but one ("no emails to customers other than password resets").
+  const kind = categoryBanAgainst(parsed, action);
+  if (kind !== undefined) return { kind: 'rule', passage: kind, documented: true };
   // A review comment that blocks the code the action writes again ("> logger.info(…)" / "Blocking. …").
   const blocked = reviewBlocking(parsed, action);
   if (blocked !== undefined) return { kind: 'rule', passage: blocked.passage, quote: blocked.quote };
@@ -163,7 +167,9 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
     lastAffirmed !== undefined &&
     lastAffirmed.position > lastRejected.position &&
     isOverride(parsed, lastAffirmed);
-  if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
+  // A ban whose exception is the action ("no emails other than password resets" for a reset email) is none.
+  if (lastRejected !== undefined && !reinstated && !letThroughBy(lastRejected, action))
+    return { kind: 'rule', passage: lastRejected };
   // The assistant proposed it and the user turned it down in reply ("I'm not comfortable with that one").
   const vetoed = lastAffirmed === undefined ? undefined : vetoOf(parsed, lastAffirmed.position);
   if (vetoed !== undefined) return { kind: 'superseded', passage: vetoed };
