@@ -3,36 +3,29 @@ import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
 import { bypassedCheck } from './bypassed-checks.js';
-import { categoryBanAgainst, letThroughBy } from './category-bans.js';
-import { channelRuleAgainst } from './channel-rules.js';
+import { letThroughBy } from './category-bans.js';
 import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
-import { deferredPermissionAgainst } from './deferred-permissions.js';
 import { folderRuleAgainst } from './directory-rules.js';
 import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
+import { inferredRuleAgainst } from './inferred-rules.js';
 import { passagesOfLine } from './line-passages.js';
-import { misroutedName } from './name-patterns.js';
 import { outsideException } from './outside-exception.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
 import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-weights.js';
-import { readOnlyStoreAgainst } from './read-only-stores.js';
 import { refusalWithoutSteps } from './refusal-wording.js';
 import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
-import { reviewBlocking } from './review-blocks.js';
 import { exceptionForCase, exceptionOf } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
 import { saysDone } from './task-done.js';
-import { thresholdRuleAgainst } from './threshold-rules.js';
-import { timeScopedRuleAgainst } from './time-scoped-rules.js';
 import { toolExchanges } from './tool-exchanges.js';
-import { topicHoldAgainst } from './topic-holds.js';
 import { vetoNamingPartOf, vetoOf } from './vetoed-proposals.js';
 
 const NO_WORDS: ReadonlySet<string> = new Set();
@@ -121,35 +114,15 @@ function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): R
 function findReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
   const stated = findStatedReason(parsed, prompt, action);
   if (stated !== undefined) return stated;
-  // A rule that holds past a threshold the action's amount is past ("anything over 750 EUR needs …").
-  const threshold = thresholdRuleAgainst(parsed, prompt, action);
-  // Such rules are quoted with their whole message: its exception and what to do otherwise go with the rule.
-  if (threshold !== undefined) return { kind: 'rule', passage: threshold, documented: true };
-  // A rule that bans what the action does at the time the notes say it is ("weekends are deploy-free").
-  const timed = timeScopedRuleAgainst(parsed, prompt, action);
-  if (timed !== undefined) return { kind: 'rule', passage: timed, documented: true };
-  // A database the notes keep read-only, against a statement that writes to it.
-  const readOnly = readOnlyStoreAgainst(parsed, action);
-  if (readOnly !== undefined) return { kind: 'rule', passage: readOnly, documented: true };
-  // A way of doing the thing set against the way the action takes ("by email to …, not through GitHub issues").
-  const channel = channelRuleAgainst(parsed, prompt, action);
-  if (channel !== undefined) return { kind: 'rule', passage: channel, documented: true };
-  // A name whose pattern sends the thing elsewhere than the case is for ("v*" to production, "qa-*" to QA).
-  const misrouted = misroutedName(parsed, prompt, action);
-  if (misrouted !== undefined)
-    return { kind: 'corrected', passage: misrouted.correction, supersession: misrouted };
-  // A permission that waits on a condition the action does not wait for ("may be removed after 18 months").
-  const deferred = deferredPermissionAgainst(parsed, prompt, action);
-  if (deferred !== undefined) return { kind: 'rule', passage: deferred, documented: true };
-  // A hold on a topic the sentence opened with ("re prod: hold off on that one until …").
-  const held = topicHoldAgainst(parsed, action);
-  if (held !== undefined) return { kind: 'rule', passage: held, documented: true };
-  // A ban on a kind of thing but one ("no emails to customers other than password resets").
-  const kind = categoryBanAgainst(parsed, action);
-  if (kind !== undefined) return { kind: 'rule', passage: kind, documented: true };
-  // A review comment that blocks the code the action writes again ("> logger.info(…)" / "Blocking. …").
-  const blocked = reviewBlocking(parsed, action);
-  if (blocked !== undefined) return { kind: 'rule', passage: blocked.passage, quote: blocked.quote };
+  // A rule the notes state without naming the action, that applies to it by a small inference (see there).
+  const inferred = inferredRuleAgainst(parsed, prompt, action);
+  if (inferred !== undefined) {
+    if ('supersession' in inferred) {
+      const { supersession } = inferred;
+      return { kind: 'corrected', passage: supersession.correction, supersession };
+    }
+    return { kind: 'rule', ...inferred };
+  }
   const closed = closingPassage(parsed, action, -1);
   return closed === undefined ? undefined : { kind: 'superseded', passage: closed };
 }
