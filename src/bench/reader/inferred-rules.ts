@@ -2,6 +2,7 @@ import { categoryBanAgainst } from './category-bans.js';
 import { channelRuleAgainst } from './channel-rules.js';
 import { deferredPermissionAgainst } from './deferred-permissions.js';
 import { misroutedName } from './name-patterns.js';
+import { ownContainerAgainst } from './own-containers.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { readOnlyStoreAgainst } from './read-only-stores.js';
@@ -24,7 +25,7 @@ export type InferredRule =
  * The first rule that applies to the action by inference, in this order: a threshold its amount is past, a
  * time it is banned at, a read-only database it writes, a way of doing it the notes set aside, a name routed
  * elsewhere than the case is for, a permission that waits on a condition, a hold on its topic, a ban on its
- * kind, code a review blocked. Consulted only when no passage names the action as a rule or a change of plan.
+ * kind, a thing kept to a container of its own, code a review blocked. Consulted only when no passage names the action as a rule or a change of plan.
  */
 export function inferredRuleAgainst(
   parsed: ParsedArtifact,
@@ -51,6 +52,7 @@ export function inferredRuleAgainst(
     quoted(deferredPermissionAgainst(parsed, prompt, action)) ??
     quoted(topicHoldAgainst(parsed, action)) ??
     quoted(categoryBanAgainst(parsed, action)) ??
+    quoted(ownContainerAgainst(parsed, prompt, action)) ??
     blocked()
   );
 }
