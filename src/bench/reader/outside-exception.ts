@@ -37,14 +37,22 @@ function exceptionIn(lower: string): { subject: string; rule: string; rest: stri
   };
 }
 
+// A sentence about what the exception leaves out: "anything else …", "the rest …", "otherwise …".
+const ELSE_BRANCH = /^(?:(?:anything|everything|all|everyone|anyone) else|the rest|otherwise|else)\b/i;
+
 /**
  * Whether the action says what the exception part of a rule says rather than its rule part: more of its words
  * only after the exception than in the rule before it, two at least.
  */
 export function restatesException(action: string, rule: string, rest: string): boolean {
+  // What happens to everything else ("anything else goes to the triage queue") is the rule's own branch.
+  const sentences = rest.split(/(?<=[.;!?])\s+/);
+  const otherwise = sentences.filter((sentence) => ELSE_BRANCH.test(sentence.trim()));
   const stems = contentStems(action);
-  const inRule = new Set(contentStems(rule));
-  const inRest = new Set(contentStems(rest));
+  const inRule = new Set(contentStems([rule, ...otherwise].join(' ')));
+  const inRest = new Set(
+    contentStems(sentences.filter((sentence) => !otherwise.includes(sentence)).join(' ')),
+  );
   const restating = stems.filter((stem) => inRest.has(stem) && !inRule.has(stem)).length;
   return restating >= 2 && restating > stems.filter((stem) => inRule.has(stem)).length;
 }
@@ -66,8 +74,9 @@ export function outsideException(
   if (!restatesException(action, exception.rule, exception.rest)) return undefined;
   const stems = contentStems(action);
   const inRule = new Set(contentStems(exception.rule));
-  const inRest = new Set(contentStems(exception.rest));
-  const ruled = new Set([...stems, ...inRule, ...inRest]);
+  // The exception's own words name its case wherever they recur ("barring a SEV1 … if it is a SEV1, page …").
+  const subject = new Set(contentStems(exception.subject));
+  const ruled = new Set([...stems, ...inRule].filter((stem) => !subject.has(stem)));
   if (namesCase(parsed, prompt, exception.subject, general.line, ruled)) return undefined;
   const rule = general.text.slice(0, exception.rule.length).replace(/[\s,;:—–-]+$/, '');
   return contentStems(rule).length === 0 ? undefined : rule;

@@ -38,10 +38,11 @@ export function exceptionForCase(
   const ruleText = marker === null ? general.normalized : general.normalized.slice(0, marker.index);
   const exceptionText = marker === null ? '' : general.normalized.slice(marker.index);
   // An action that says what the exception says is the exception's own step, not the rule it narrows.
-  const after = line
-    .filter((passage) => passage.position > general.position)
-    .map((passage) => passage.normalized);
-  if (restatesException(action, ruleText, [exceptionText, ...after].join(' '))) return [];
+  // Read as written: its sentences tell the exception from what happens to everything else.
+  const rawException = exceptionOf(general.text);
+  const rawRule = general.text.slice(0, general.text.length - rawException.length);
+  const after = line.filter((passage) => passage.position > general.position).map((passage) => passage.text);
+  if (restatesException(action, rawRule, [rawException, ...after].join(' '))) return [];
   const ruled = new Set([...contentStems(action), ...contentStems(ruleText)]);
   const caseStems = contentStems(prompt).filter((stem) => !ruled.has(stem));
   // The message that brought the case up says more of it than the prompt ("Bluefin Hardware (enterprise plan)").

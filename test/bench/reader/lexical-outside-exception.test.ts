@@ -44,3 +44,18 @@ describe("lexical reader: what a rule's exception allows, for another case", () 
     expect(legacy.response).not.toMatch(/^I will not /);
   });
 });
+
+describe('lexical reader: what happens to everything else is the rule, not its exception', () => {
+  const RULE =
+    'user: release desk rules: no deploys after 21:00, barring rollbacks. anything else waits in the release queue until morning. a rollback goes out through the hotfix pipeline.';
+
+  it("refuses the rule's other branch for the excepted case, and quotes the exception", async () => {
+    const result = await answer(
+      RULE,
+      'What do you do with the rollbacks of the search service tonight?',
+      'put it in the release queue until morning',
+    );
+    expect(result.response).toMatch(/^I will not /);
+    expect(result.response).toContain('hotfix pipeline');
+  });
+});
