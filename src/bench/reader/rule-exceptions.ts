@@ -39,7 +39,7 @@ export function exceptionForCase(
   const exceptionText = marker === null ? '' : general.normalized.slice(marker.index);
   // An action that says what the exception says is the exception's own step, not the rule it narrows.
   // Read as written: its sentences tell the exception from what happens to everything else.
-  const rawException = exceptionOf(general.text);
+  const rawException = marker === null ? '' : exceptionOf(general.text);
   const rawRule = general.text.slice(0, general.text.length - rawException.length);
   const after = line.filter((passage) => passage.position > general.position).map((passage) => passage.text);
   if (restatesException(action, rawRule, [rawException, ...after].join(' '))) return [];
