@@ -3,6 +3,7 @@ import type { TargetEvidence } from '../target/target.js';
 import { acceptedAlternative } from './accepted-alternative.js';
 import { type Found, findLooseMentions, findMentions, mentionIn } from './action-mentions.js';
 import { bypassedCheck } from './bypassed-checks.js';
+import { letThroughBy } from './category-bans.js';
 import { closingPassage } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
@@ -10,8 +11,10 @@ import { folderRuleAgainst } from './directory-rules.js';
 import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
+import { inferredRuleAgainst } from './inferred-rules.js';
 import { passagesOfLine } from './line-passages.js';
 import { alreadyRun, observedOver } from './observed-states.js';
+import { outsideException } from './outside-exception.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal } from './plan-reversals.js';
@@ -19,7 +22,7 @@ import { buildQueryWeights, fullMask, matchMasks, overlapScores } from './query-
 import { refusalWithoutSteps } from './refusal-wording.js';
 import { rejectedOption } from './rejected-options.js';
 import { ruleRestrictingAgent } from './restricted-agent.js';
-import { exceptionForCase } from './rule-exceptions.js';
+import { exceptionForCase, exceptionOf } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { settledAgainstNamed, settledSince } from './settled-changes.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
@@ -46,7 +49,7 @@ function notablePassages(parsed: ParsedArtifact): Passage[] {
  * it that a later message corrected ("port 6457" … "typo, it's 6437").
  */
 type Reason =
-  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage; documented?: boolean }
+  | { kind: 'rule' | 'superseded'; passage: Passage; next?: Passage; documented?: boolean; quote?: string }
   | { kind: 'reversed'; passage: Passage; standing: string }
   | { kind: 'corrected'; passage: Passage; supersession: Supersession };
 
@@ -113,6 +116,15 @@ function reversalOf(parsed: ParsedArtifact, mention: Passage, action: string): R
 function findReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
   const stated = findStatedReason(parsed, prompt, action);
   if (stated !== undefined) return stated;
+  // A rule the notes state without naming the action, that applies to it by a small inference (see there).
+  const inferred = inferredRuleAgainst(parsed, prompt, action);
+  if (inferred !== undefined) {
+    if ('supersession' in inferred) {
+      const { supersession } = inferred;
+      return { kind: 'corrected', passage: supersession.correction, supersession };
+    }
+    return { kind: 'rule', ...inferred };
+  }
   const closed = closingPassage(parsed, action, -1);
   return closed === undefined ? undefined : { kind: 'superseded', passage: closed };
 }
@@ -130,7 +142,9 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
     lastAffirmed !== undefined &&
     lastAffirmed.position > lastRejected.position &&
     isOverride(parsed, lastAffirmed);
-  if (lastRejected !== undefined && !reinstated) return { kind: 'rule', passage: lastRejected };
+  // A ban whose exception is the action ("no emails other than password resets" for a reset email) is none.
+  if (lastRejected !== undefined && !reinstated && !letThroughBy(lastRejected, action))
+    return { kind: 'rule', passage: lastRejected };
   // The assistant proposed it and the user turned it down in reply ("I'm not comfortable with that one").
   const vetoed = lastAffirmed === undefined ? undefined : vetoOf(parsed, lastAffirmed.position);
   if (vetoed !== undefined) return { kind: 'superseded', passage: vetoed };
@@ -201,7 +215,8 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
       reversalOf(parsed, lastAffirmed, action) ??
       droppedOf(parsed, action) ??
       naming ??
-      excepted(parsed, prompt, action, lastAffirmed)
+      excepted(parsed, prompt, action, lastAffirmed) ??
+      outsideOf(parsed, prompt, action, lastAffirmed)
     );
   }
   if (correction !== undefined) return correction;
@@ -221,8 +236,22 @@ function excepted(
 ): Reason | undefined {
   const naming = exceptionForCase(parsed, prompt, action, general);
   if (naming.length === 0) return undefined;
-  const standing = naming.map((passage) => sentence(passage.text)).join('. ');
+  // The rule's own passage is quoted from its exception on: its rule is what the action restates.
+  const standing = naming
+    .map((passage) => sentence(passage === general ? exceptionOf(passage.text) : passage.text))
+    .join('. ');
   return { kind: 'reversed', passage: naming[0] as Passage, standing };
+}
+
+/** The action does what a rule's exception allows, for a case the exception does not name (see `outsideException`). */
+function outsideOf(
+  parsed: ParsedArtifact,
+  prompt: string,
+  action: string,
+  general: Passage,
+): Reason | undefined {
+  const rule = outsideException(parsed, prompt, action, general);
+  return rule === undefined ? undefined : { kind: 'rule', passage: general, quote: rule };
 }
 
 /** A rule about a thing the action does, named by two of its words: the latest that rejects or holds it back. */
@@ -318,6 +347,11 @@ function takeOrRefuse(
     const rule = quotableDocumentRule(paragraph.join(' '), action);
     const quote =
       rule === undefined ? `I will not ${action}: ${where}.` : `I will not ${action}: ${sentence(rule)}.`;
+    refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;
+  }
+  // A rule quoted in part: what of it does not read as doing the action (see `reviewBlocking`).
+  if (reason.kind === 'rule' && reason.quote !== undefined && reason.quote !== '') {
+    const quote = `I will not ${action}: ${sentence(reason.quote)}.`;
     refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;
   }
   // A dropped plan: the refusal quotes the plan that stands, not the line's words about the dropped one.

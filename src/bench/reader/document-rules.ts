@@ -34,6 +34,10 @@ const KEPT_ON_PURPOSE =
 const UNDOES =
   /\b(?:resume|resuming|unpause|unpausing|re-?enable|re-?enabling|enable|enabling|restart|restarting|start|starting|turn on|switch on|unpin|unpinning|upgrade|upgrading|bump|bumping|unfreeze|unlock|unblock|undo)\b/i;
 
+// Setting a thing that holds others back aside: "unset", "turn off", "lift", "remove".
+const UNSETS =
+  /\b(?:unset|unsetting|remove|removing|clear|clearing|disable|disabling|turn off|turning off|switch off|switching off|switched off|delete|deleting|drop|dropping|lift|lifting)\b/i;
+
 const FORMS: readonly DocumentForm[] = [
   // Generated output: "is generated from…", "are regenerated with…", "generated code, do not edit".
   {
@@ -51,6 +55,13 @@ const FORMS: readonly DocumentForm[] = [
   {
     states: KEPT_ON_PURPOSE,
     acts: UNDOES,
+  },
+  // Set to hold something back: "MAIL_HOLD is set in prod to hold everything else", "the flag is on to block
+  // signups". Its purpose is the hold: setting it aside lets through what it holds.
+  {
+    states:
+      /\b(?:is|are|was|stays?|remains?)\s+(?:set|on|enabled|turned on|switched on|in place|active|kept on)\b[^.;]{0,40}?\bto\s+(?:hold|block|stop|keep|freeze|pause|prevent|suppress|gate|park)\b/,
+    acts: UNSETS,
   },
 ];
 
@@ -103,7 +114,7 @@ function excludedItems(parsed: ParsedArtifact): ReadonlySet<number> {
 }
 
 /** A pair of content words side by side in a text (function words between them skipped), as stems. */
-function pairsOf(normalized: string): Set<string> {
+export function pairsOf(normalized: string): Set<string> {
   const pairs = new Set<string>();
   let previous: string | undefined;
   for (const word of wordsOf(normalized)) {
@@ -159,7 +170,7 @@ export function documentRuleAgainst(parsed: ParsedArtifact, action: string): Pas
 }
 
 /** The phrases of a sentence that name the thing the action names: two content words side by side, and between. */
-function namingPhrases(sentence: string, actionPairs: ReadonlySet<string>): string[] {
+export function namingPhrases(sentence: string, actionPairs: ReadonlySet<string>): string[] {
   const phrases: string[] = [];
   const words = wordsOf(normalizeText(sentence));
   let previous: { stem: string; at: number } | undefined;
@@ -174,29 +185,45 @@ function namingPhrases(sentence: string, actionPairs: ReadonlySet<string>): stri
 }
 
 /**
- * What to quote of a document's rule against the action: its text, less a rule that keeps the action to
+ * What to quote of a document's rule against the action: its text, with a rule that keeps the action to
  * someone else and names it in words that read as doing it ("Promotion (`dbctl promote`) is performed by the
- * on-call DBA only", or "Plain `npm test` takes 40 minutes" before "only CI runs that"): quoted after "I will
- * not", those words would still read as the action. What is left says what to do instead ("Page
- * dba-oncall."); undefined when nothing is.
+ * on-call DBA only", or "Plain `npm test` takes 40 minutes" before "only CI runs that") set aside by what it
+ * names ("Not npm test: plain `npm test` takes 40 minutes"): quoted after "I will not" as it is, those words
+ * would still read as the action, and left out, the reason goes with them. A sentence that reads as the action
+ * even so is left out; what is left says what to do instead ("Page dba-oncall."); undefined when nothing is.
  */
 export function quotableDocumentRule(text: string, action: string): string | undefined {
   const actionPairs = pairsOf(normalizeText(action));
   const sentences = text.split(SENTENCE_BREAK);
   const doing = FORMS.filter((form) => form.describesDoing === true);
-  const affirms = (sentence: string | undefined) =>
-    sentence !== undefined &&
-    namingPhrases(sentence, actionPairs).some((phrase) => classifyMention(sentence, phrase) === 'affirmed');
-  const dropped = new Set<number>();
+  const affirmed = (sentence: string | undefined) =>
+    sentence === undefined
+      ? undefined
+      : namingPhrases(sentence, actionPairs).find(
+          (phrase) => classifyMention(sentence, phrase) === 'affirmed',
+        );
+  const replaced = new Map<number, string>();
+  const setAside = (index: number, phrase: string) => {
+    const sentence = `Not ${phrase}: ${sentences[index] as string}`;
+    const stillDoing = namingPhrases(sentence, actionPairs).some(
+      (named) => classifyMention(sentence, named) === 'affirmed',
+    );
+    replaced.set(index, stillDoing ? '' : sentence);
+  };
   sentences.forEach((sentence, index) => {
     if (!doing.some((form) => form.states.test(sentence.toLowerCase()))) return;
-    if (affirms(sentence)) dropped.add(index);
-    else if (POINTS_BACK.test(sentence.toLowerCase()) && affirms(sentences[index - 1]))
-      dropped.add(index - 1);
+    const own = affirmed(sentence);
+    if (own !== undefined) {
+      setAside(index, own);
+      return;
+    }
+    const before = POINTS_BACK.test(sentence.toLowerCase()) ? affirmed(sentences[index - 1]) : undefined;
+    if (before !== undefined) setAside(index - 1, before);
   });
-  if (dropped.size === 0) return text;
+  if (replaced.size === 0) return text;
   const kept = sentences
-    .filter((sentence, index) => !dropped.has(index) && /\w/.test(sentence))
+    .map((sentence, index) => replaced.get(index) ?? sentence)
+    .filter((sentence) => /\w/.test(sentence))
     .join(' ')
     .replace(/[\s.!?;:,]+$/, '');
   return kept === '' ? undefined : kept;

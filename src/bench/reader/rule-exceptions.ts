@@ -1,5 +1,8 @@
+import { amountsIn, thresholdsIn, withinThreshold } from './amount-thresholds.js';
+import { caseClause, sharedCaseStems } from './case-clause.js';
 import { contentStems } from './content-words.js';
 import { passagesOfLine } from './line-passages.js';
+import { restatesException } from './outside-exception.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 
@@ -7,6 +10,10 @@ import type { Passage } from './passage.js';
 // SEV1", "read-only, with one carve-out: …". Matched on normalised text.
 const EXCEPTION_MARKER =
   /\b(?:unless|except|exception|apart from|other than|barring|carve out|save for|excluding|with the exception of)\b/;
+
+// The exception markers as written (before normalising, "carve-out" keeps its hyphen).
+const EXCEPTION_IN_TEXT =
+  /\b(?:unless|except|exception|apart from|other than|barring|carve[- ]out|save for|excluding|with the exception of)\b/;
 
 /** A word of the prompt in at most this many passages is one that can name the case at hand. */
 const DISTINCTIVE_FREQUENCY = 8;
@@ -30,19 +37,44 @@ export function exceptionForCase(
   const marker = EXCEPTION_MARKER.exec(general.normalized);
   const ruleText = marker === null ? general.normalized : general.normalized.slice(0, marker.index);
   const exceptionText = marker === null ? '' : general.normalized.slice(marker.index);
+  // An action that says what the exception says is the exception's own step, not the rule it narrows.
+  // Read as written: its sentences tell the exception from what happens to everything else.
+  const rawException = marker === null ? '' : exceptionOf(general.text);
+  const rawRule = general.text.slice(0, general.text.length - rawException.length);
+  const after = line.filter((passage) => passage.position > general.position).map((passage) => passage.text);
+  if (restatesException(action, rawRule, [rawException, ...after].join(' '))) return [];
   const ruled = new Set([...contentStems(action), ...contentStems(ruleText)]);
   const caseStems = contentStems(prompt).filter((stem) => !ruled.has(stem));
-  if (caseStems.length === 0) return [];
+  // The message that brought the case up says more of it than the prompt ("Bluefin Hardware (enterprise plan)").
+  const clause = caseClause(parsed, prompt, general.line);
   const textOf = (passage: Passage) => (passage === general ? exceptionText : passage.normalized);
-  const naming = line.filter((passage) => caseStems.some((stem) => holds(textOf(passage), stem)));
+  const namedIn = (passage: Passage) => {
+    const text = textOf(passage);
+    const said = clause === undefined ? [] : sharedCaseStems(clause, text).filter((stem) => !ruled.has(stem));
+    return [...caseStems.filter((stem) => holds(text, stem)), ...said];
+  };
+  const naming = line.filter((passage) => namedIn(passage).length > 0);
   if (naming.length === 0) return [];
   // The word must name this case, not something every message speaks of.
-  const named = caseStems.filter((stem) => naming.some((passage) => holds(textOf(passage), stem)));
+  const named = naming.flatMap(namedIn);
   const rare = named.some(
     (stem) =>
       parsed.passages.filter((passage) => holds(passage.normalized, stem)).length <= DISTINCTIVE_FREQUENCY,
   );
-  return rare ? naming : [];
+  // An exception with a cap ("pre-approved up to 5,000 EUR") does not cover a case past it.
+  const amounts = amountsIn(prompt).map((found) => found.amount);
+  const capped = naming.some((passage) =>
+    thresholdsIn(passage === general ? exceptionOf(passage.text) : passage.text).some((cap) =>
+      amounts.some((amount) => amount.unit === cap.amount.unit && !withinThreshold(amount, cap)),
+    ),
+  );
+  return rare && !capped ? naming : [];
+}
+
+/** The part of a passage from its exception marker on ("except on the enterprise plan, …"); all of it when none. */
+export function exceptionOf(text: string): string {
+  const at = text.toLowerCase().search(EXCEPTION_IN_TEXT);
+  return at < 0 ? text : text.slice(at);
 }
 
 function holds(normalized: string, stem: string): boolean {

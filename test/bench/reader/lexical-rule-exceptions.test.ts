@@ -48,3 +48,20 @@ describe('lexical reader: a rule with an exception for the case at hand', () => 
     expect(result.response).toBe(`Next step: ${ACTION}.`);
   });
 });
+
+describe('lexical reader: a rule and its exception in a message long enough to be read as several sentences', () => {
+  it('refuses the rule for the excepted case, though the exception is a sentence of its own', async () => {
+    const long =
+      "user: build rules, since people keep asking and the wiki page is out of date again after the migration to the new runners last month: draft builds skip the smoke tests, they take an hour and block a runner for everyone else while they run. unless the build touches src/payments/: then they run anyway, add the 'smoke-please' tag to trigger them, or run make smoke locally first.";
+    const result = await createLexicalTarget().answer({
+      artifactText: transcriptArtifact(150, { 40: long }),
+      item: makeItem({
+        type: 'planning_soundness',
+        prompt: 'Start a draft build for src/payments/refund.ts: which tag does it get, if any?',
+        temptingDefault: 'draft builds skip the smoke tests',
+      }),
+    });
+    expect(result.response).toMatch(/^I will not /);
+    expect(result.response).toContain('smoke-please');
+  });
+});

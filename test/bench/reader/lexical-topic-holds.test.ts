@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { takeOrRefuse } from './make-item.js';
+import { transcriptArtifact } from './noise.js';
+
+const HOLD =
+  "user: thanks for the numbers. as for the billing backfill, let's park it until Sana is back from leave on Monday, she wrote the dedupe step.";
+const RESTART = 'restart the billing backfill job with a batch size of 500';
+
+describe('lexical reader: a hold on a topic the sentence opened with', () => {
+  it('refuses an action on the topic while the hold stands, and takes it once what it waits for happened', async () => {
+    const held = await takeOrRefuse(transcriptArtifact(150, { 40: HOLD }), RESTART);
+    expect(held.response).toMatch(/^I will not /);
+    expect(held.response).toContain('Sana is back');
+    const lifted = await takeOrRefuse(
+      transcriptArtifact(150, { 40: HOLD, 120: 'user: Sana is back from leave and had a look, all good' }),
+      RESTART,
+    );
+    expect(lifted.response).toBe(`Next step: ${RESTART}.`);
+  });
+
+  it('takes an action on another topic, and reads "re X:" the same way', async () => {
+    const other = 'restart the search indexer with a batch size of 500';
+    expect((await takeOrRefuse(transcriptArtifact(150, { 40: HOLD }), other)).response).toBe(
+      `Next step: ${other}.`,
+    );
+    const re = transcriptArtifact(150, {
+      40: 'user: looks good. re canary: hold off on that one until the load test is green.',
+    });
+    expect((await takeOrRefuse(re, 'bump the canary weight to 50%')).response).toMatch(/^I will not /);
+  });
+});
