@@ -9,7 +9,7 @@ import { answerFromOwners } from './path-owners.js';
 import { replyFromNotes } from './reply-from-notes.js';
 
 /** The lexical reader's version; changes whenever any answer would change. */
-export const LEXICAL_READER_VERSION = '1.4.0';
+export const LEXICAL_READER_VERSION = '1.5.0';
 
 /** What the lexical reader does, in a paragraph for the README and reports. */
 export const explainLexicalReader =
@@ -30,7 +30,10 @@ export const explainLexicalReader =
   'reference ("go with your second option") stands for the decision. Documents the agent opened (a ' +
   'CONTRIBUTING file, a runbook, a CODEOWNERS line) are read as what a person said; a plan dropped by going ' +
   'back ("ok, back to Postgres"), a task closed in other words ("took care of the key thing") and a proposal ' +
-  'the user turned down in reply ("not comfortable with that one") no longer stand. Among decisions ' +
+  'the user turned down in reply ("not comfortable with that one") no longer stand, nor does a value given ' +
+  'from memory once a file read after it says otherwise. A question for a particular kind of value ("how ' +
+  'long", "which branch", "how many rows") prefers passages holding that kind, and a line of code counts as ' +
+  'a record, not as someone speaking. Among decisions ' +
   'the newest and overriding one wins; when nothing scores enough it answers "The notes do not say." An ' +
   'application item comes with the action an ' +
   'agent would take next if nothing said otherwise (its tempting default, or for an item that checks that a ' +
@@ -38,7 +41,9 @@ export const explainLexicalReader =
   'artifact rejects it ("never X", "X is off the table", "keep X out of this", an entry under Forbidden ' +
   'behaviors; X found as written or, failing that, by its distinctive words), a later ' +
   'passage overrides or corrects it, or the work is reported done ("already replied", "no need to bother with ' +
-  'X"); otherwise it takes that action, so a compactor that dropped the rule gets the ' +
+  'X"), or a rule applies to it by a small inference (an amount past a threshold, a banned day that the ' +
+  'notes say it is, a kind banned but for one exception, a name pattern that routes elsewhere); otherwise it ' +
+  'takes that action, so a compactor that dropped the rule gets the ' +
   'violation a real model would commit. It cannot infer, and it misses rules and decisions worded without ' +
   'any of its cue words or without the words of the question, so its scores measure what an artifact states ' +
   'plainly, not what a model could work out from it.';
