@@ -311,9 +311,39 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
     if (at === chosen) ledger.add('decision', `${ACCEPTED_PREFIX}${text}`);
     else ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
   });
+  const weighed = weighedAlternatives(proposalText, proposal.options[chosen] ?? '');
+  for (const sentence of weighed) ledger.passOver(sentence, NOT_CHOSEN_PREFIX);
   passOverSuggestions(ledger, earlier, proposal.options[chosen] ?? '');
-  keepFindings(ledger, proposalText, proposal.options);
+  keepFindings(ledger, proposalText, [...proposal.options, ...weighed]);
   return true;
+}
+
+// "Raising the timeout would hide it", "Doing it in one statement would hold locks": an action named by its
+// "-ing" form, then what it would do. A proposal weighs another way of going about it that way.
+const WEIGHED =
+  /^(?:just |simply |only )?[a-z]+ing\b(?:(?![.;:!?]|\b(?:would|could|might|will)\b).){1,80}?\b(?:would|could|might|will)(?:n't| not)?\b/i;
+// "-ing" words that open a sentence without naming an action.
+const NOT_ACTION =
+  /^(?:nothing|something|everything|anything|thing|morning|evening|during|according|assuming|including|regarding|looking|thinking|speaking|seeing|going)\b/i;
+
+/**
+ * The sentences of an accepted proposal that weigh a way of doing it the assistant did not put forward
+ * ("Raising the timeout to 120s would make the error go away, but it hides the scan"): accepting the proposal
+ * passes over them, so they are kept as not chosen rather than as findings a reader may act on. A sentence
+ * about the chosen plan itself ("Adding the index would also speed up exports") shares its words and stays.
+ */
+export function weighedAlternatives(proposalText: string, chosen: string): string[] {
+  const chosenWords = stems(chosen);
+  const weighed: string[] = [];
+  for (const sentence of splitSentences(proposalText.replace(/[’‘ʼ]/g, "'"))) {
+    const action = sentence.match(WEIGHED)?.[0];
+    if (action === undefined || NOT_ACTION.test(sentence) || chosen.includes(sentence)) continue;
+    if ([...stems(action)].some((word) => chosenWords.has(word))) continue;
+    weighed.push(
+      sentence.length <= MAX_OPTION_CHARS ? sentence : `${sentence.slice(0, MAX_OPTION_CHARS - 1)}…`,
+    );
+  }
+  return weighed;
 }
 
 // A suggestion of the user's own: "I'd just flip it on", "maybe a throttle?", "I was thinking …", "just put it in X".

@@ -76,12 +76,33 @@ export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]
   const state = artifact.structuredState;
   for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
     if (!isShown(entry)) continue;
-    state[SECTION_OF[entry.kind]].push(entry.text);
+    state[SECTION_OF[entry.kind]].push(entry.kind === 'rejected' ? rejectedText(entry.text) : entry.text);
   }
   if (ledger.filesRead.length > 0)
     artifact.methodMetadata[FILES_READ_KEY] = ledger.filesRead.slice(-FILES_READ_KEPT);
   for (const [name, role] of ledger.entities) state.entityMap[name] = role;
   return artifact;
+}
+
+// What each later sentence of a superseded or passed-over entry opens with.
+const STILL_REJECTED = 'Not this either: ';
+// A sentence that already says it is not to be followed.
+const SAYS_REJECTED = /^(?:superseded|not chosen|not this either|do not|don'?t|never)\b/i;
+
+/**
+ * A superseded plan or an option not chosen, with its marker on every sentence: "Superseded, do not use: moving
+ * the job off the VM. Put it on Lambda." read one sentence at a time says "put it on Lambda" as if current, and
+ * a reader quoting the entry, or skimming it, takes the plan back up.
+ */
+export function rejectedText(text: string): string {
+  // People type the next sentence in lower case ("…off the VM. put it on Lambda"): any sentence end counts.
+  const sentences = text.split(/(?<=[\w)\]"'`][.?!])\s+(?=\S)/);
+  if (sentences.length < 2) return text;
+  return sentences
+    .map((sentence, at) =>
+      at === 0 || SAYS_REJECTED.test(sentence) ? sentence : `${STILL_REJECTED}${sentence}`,
+    )
+    .join(' ');
 }
 
 function kindOfFact(text: string): EntryKind {
@@ -119,7 +140,9 @@ export function ledgerFromArtifact(artifact: CompactionArtifact): Ledger {
           ledger.noteRead(match[1] as string);
         continue;
       }
-      ledger.restore(kindOf(text), text);
+      // The markers rejectedText added are the writing's, not the entry's: a plan returned to loses them.
+      const kind = kindOf(text);
+      ledger.restore(kind, kind === 'rejected' ? text.replaceAll(STILL_REJECTED, '') : text);
     }
   }
   for (const [name, role] of Object.entries(state.entityMap)) ledger.entities.set(name, role);
