@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { renderArtifact } from '../../src/artifact/render-artifact.js';
 import { classifyMention } from '../../src/bench/scoring/mentions.js';
 import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
 import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import type { Message } from '../../src/messages/types.js';
+import { countTextTokens } from '../../src/tokens/count-text-tokens.js';
 
 // Issue #12, item 4 (structured-state 1.25.0): what the session passed over stays marked as passed over in every
 // sentence that names it. Every sentence here is written for this file; none comes from a benchmark template.
@@ -12,10 +14,17 @@ const method = instantiateMethod(structuredStateMethod);
 function user(content: string, turn: number): Message {
   return { role: 'user', content, turn };
 }
-function assistant(content: string, turn: number): Message {
-  return { role: 'assistant', content, turn };
+function assistant(content: string, turn: number, toolCalls?: Message['toolCalls']): Message {
+  return { role: 'assistant', content, turn, ...(toolCalls ? { toolCalls } : {}) };
 }
-const compact = (transcript: Message[]) => method.compact({ transcript }, {});
+function run(id: string, command: string, output: string, turn: number): Message[] {
+  return [
+    assistant('', turn, [{ id, name: 'run_command', arguments: { command } }]),
+    { role: 'tool', toolCallId: id, toolName: 'run_command', content: output, turn, isError: true },
+  ];
+}
+const compact = (transcript: Message[], budgetTokens?: number) =>
+  method.compact({ transcript, ...(budgetTokens === undefined ? {} : { budgetTokens }) }, {});
 const find = (list: readonly string[], needle: string) => list.find((item) => item.includes(needle));
 
 describe('structured-state: a superseded plan of several sentences', () => {
@@ -68,5 +77,62 @@ describe('structured-state: a way the accepted proposal weighed and passed over'
       user('sounds good', 1),
     ]);
     expect(find(same.structuredState.forbiddenBehaviors, 'audit page')).toBeUndefined();
+  });
+});
+
+describe('structured-state: failures only seen in a tool output', () => {
+  const session: Message[] = [
+    user('The nightly invoice export to the Lisbon bucket has been failing since Monday. find out why', 0),
+    ...run(
+      'c1',
+      'cargo clippy',
+      'error: unused variable: `spare_rows`\n --> crates/ledger/src/fold.rs:12:9',
+      0,
+    ),
+    assistant('Clippy reports 1 warning.', 0),
+    ...run('c2', 'cargo test', 'test ledger::fold::keeps_order ... FAILED\ntest result: FAILED. 1 failed', 1),
+    assistant('The fold test drops the order of ledger rows when two share a timestamp.', 1),
+    ...run(
+      'c3',
+      'cargo run --bin export',
+      'Error: upload to lisbon-invoices denied: AccessDenied on invoice export',
+      1,
+    ),
+    ...run(
+      'c4',
+      'cargo test -p ledger fold::keeps_order',
+      'thread panicked at crates/ledger/src/order.rs:40',
+      2,
+    ),
+    user('Also keep the Monday run logs, finance wants them. we are on the 3 GB plan', 2),
+  ];
+
+  it('lists a failure no one speaks of under the summary, apart from the facts', async () => {
+    const artifact = await compact(session);
+    const facts = artifact.structuredState.immutableFacts;
+    expect(artifact.summaryText).toContain(
+      'Seen in tool output:\n- `cargo clippy` failed: error: unused variable',
+    );
+    expect(find(facts, 'cargo clippy')).toBeUndefined();
+    // The agent spoke of the failing test, the export failure echoes the user's report, and the last run was
+    // aimed at one test: all three are facts of the session.
+    expect(find(facts, '`cargo test` failed')).toBeDefined();
+    expect(find(facts, 'AccessDenied')).toBeDefined();
+    expect(find(facts, 'fold::keeps_order')).toBeDefined();
+  });
+
+  it('keeps the list through a drift cycle and within a budget', async () => {
+    const first = await compact(session);
+    const next = await method.compact(
+      { transcript: [user('what did the linter say?', 3)], previousArtifact: first },
+      {},
+    );
+    expect(next.summaryText).toContain('- `cargo clippy` failed: error: unused variable');
+    expect(find(next.structuredState.immutableFacts, 'cargo clippy')).toBeUndefined();
+    const full = countTextTokens(renderArtifact(first));
+    for (const budget of [full - 25, 60]) {
+      const fitted = await compact(session, budget);
+      expect(countTextTokens(renderArtifact(fitted))).toBeLessThanOrEqual(budget);
+    }
   });
 });

@@ -286,8 +286,8 @@ export class Ledger {
   }
 
   /** Puts back an entry read from an earlier artifact, as it was, after the ones restored before it. */
-  restore(kind: EntryKind, text: string): void {
-    this.append({ kind, text, priority: KIND_PRIORITY[kind], order: this.nextOrder++ });
+  restore(kind: EntryKind, text: string): LedgerEntry {
+    return this.append({ kind, text, priority: KIND_PRIORITY[kind], order: this.nextOrder++ });
   }
 
   /** Records a role for a name; an existing role is kept unless the new statement is an override. */
