@@ -136,3 +136,19 @@ describe('structured-state: failures only seen in a tool output', () => {
     }
   });
 });
+
+describe('structured-state: a choice by description that names no option', () => {
+  it('keeps the options beside the reply, so the choice can still be matched to one', async () => {
+    const artifact = await compact([
+      user('search indexing lags the writes by minutes during the morning import.', 0),
+      assistant(
+        'One way out is to index synchronously inside the write request, which is simple but adds 300 ms to every save. The other is to stream changes through the outbox table to a separate indexer, batching 500 documents at a time.',
+        0,
+      ),
+      user("the one that won't slow people down, please", 1),
+    ]);
+    const facts = artifact.structuredState.immutableFacts;
+    expect(find(facts, 'Option put forward: stream changes through the outbox table')).toBeDefined();
+    expect(find(facts, 'Option put forward: index synchronously')).toBeDefined();
+  });
+});

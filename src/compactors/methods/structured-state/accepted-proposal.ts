@@ -290,7 +290,12 @@ export function chosenOption(proposal: Proposal, reply: string): number | undefi
 
 export const ACCEPTED_PREFIX = 'Accepted proposal: ';
 export const NOT_CHOSEN_PREFIX = 'Not chosen: ';
+export const PUT_FORWARD_PREFIX = 'Option put forward: ';
 const MAX_OPTION_CHARS = 300;
+
+function shortened(option: string): string {
+  return option.length <= MAX_OPTION_CHARS ? option : `${option.slice(0, MAX_OPTION_CHARS - 1)}…`;
+}
 
 /**
  * Records what a reply accepted of the proposal before it: the chosen option as a decision, the options passed
@@ -305,7 +310,13 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
   const proposal = readProposal(proposalText);
   if (proposal === undefined) return false;
   const chosen = agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply);
-  if (chosen === undefined) return false;
+  if (chosen === undefined) {
+    // "The one with the queue, obviously": the reply chose, in words that name no option. Its words are kept as
+    // the user's; the options stay beside them, so whoever reads the notes can match the two.
+    if (agrees && proposal.options.length > 1)
+      for (const option of proposal.options) ledger.add('fact', `${PUT_FORWARD_PREFIX}${shortened(option)}`);
+    return false;
+  }
   proposal.options.forEach((option, at) => {
     const text = option.length <= MAX_OPTION_CHARS ? option : `${option.slice(0, MAX_OPTION_CHARS - 1)}…`;
     if (at === chosen) ledger.add('decision', `${ACCEPTED_PREFIX}${text}`);
