@@ -152,3 +152,20 @@ describe('structured-state: a choice by description that names no option', () =>
     expect(find(facts, 'Option put forward: index synchronously')).toBeDefined();
   });
 });
+
+describe('structured-state: a retraction that names its subject, then what replaces it', () => {
+  it('reads the statements after it as the new decision, with the retraction', async () => {
+    const artifact = await compact([
+      user('the weekly digest goes out from the old cron box, Mondays at 06:00.', 0),
+      assistant('Noted.', 0),
+      user(
+        'Forget what I said about the cron box. Ops retired that machine last week. The digest runs from the scheduler service now, same slot. Does that change the template?',
+        1,
+      ),
+    ]);
+    const decision = find(artifact.structuredState.lockedDecisions, 'Forget what I said about the cron box');
+    expect(decision).toContain('The digest runs from the scheduler service now');
+    // The question after the replacement is not part of it.
+    expect(decision).not.toContain('template');
+  });
+});
