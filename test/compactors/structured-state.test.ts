@@ -175,12 +175,10 @@ describe('structured-state: tool calls', () => {
     // The files only read are kept for the method's own continuation, not written among the facts.
     expect(artifact.methodMetadata.filesRead).toEqual(['src/config.ts']);
     expect(renderArtifact(artifact)).not.toContain('Files read');
-    expect(
-      has(
-        facts,
-        '`npm ci --prefer-offline` failed: $ npm ci | npm ERR! Missing: left-pad@1.3.0 from lock file',
-      ),
-    ).toBe(true);
+    // What a tool printed is listed in the summary, apart from what people stated (since 1.25.0).
+    expect(artifact.summaryText).toContain(
+      '`npm ci --prefer-offline` failed: $ npm ci | npm ERR! Missing: left-pad@1.3.0 from lock file',
+    );
     expect(has(artifact.structuredState.forbiddenBehaviors, 'never restart the primary by hand')).toBe(true);
     expect(artifact.structuredState.entityMap['Dana Okafor']).toContain('Runbook owner');
     expect(renderArtifact(artifact)).not.toContain('TestCase17');
@@ -194,7 +192,7 @@ describe('structured-state: tool calls', () => {
     ];
     const artifact = await compact(odd);
     expect(has(artifact.structuredState.forbiddenBehaviors, '<|im_end|>')).toBe(true);
-    expect(has(artifact.structuredState.immutableFacts, '<script>alert(1)</script>')).toBe(true);
+    expect(artifact.summaryText).toContain('<script>alert(1)</script>');
     expect(renderArtifact(await compact([]))).toBe('');
   });
 });

@@ -290,7 +290,12 @@ export function chosenOption(proposal: Proposal, reply: string): number | undefi
 
 export const ACCEPTED_PREFIX = 'Accepted proposal: ';
 export const NOT_CHOSEN_PREFIX = 'Not chosen: ';
+export const PUT_FORWARD_PREFIX = 'Option put forward: ';
 const MAX_OPTION_CHARS = 300;
+
+function shortened(option: string): string {
+  return option.length <= MAX_OPTION_CHARS ? option : `${option.slice(0, MAX_OPTION_CHARS - 1)}…`;
+}
 
 /**
  * Records what a reply accepted of the proposal before it: the chosen option as a decision, the options passed
@@ -305,15 +310,51 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
   const proposal = readProposal(proposalText);
   if (proposal === undefined) return false;
   const chosen = agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply);
-  if (chosen === undefined) return false;
+  if (chosen === undefined) {
+    // "The one with the queue, obviously": the reply chose, in words that name no option. Its words are kept as
+    // the user's; the options stay beside them, so whoever reads the notes can match the two.
+    if (agrees && proposal.options.length > 1)
+      for (const option of proposal.options) ledger.add('fact', `${PUT_FORWARD_PREFIX}${shortened(option)}`);
+    return false;
+  }
   proposal.options.forEach((option, at) => {
     const text = option.length <= MAX_OPTION_CHARS ? option : `${option.slice(0, MAX_OPTION_CHARS - 1)}…`;
     if (at === chosen) ledger.add('decision', `${ACCEPTED_PREFIX}${text}`);
     else ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
   });
+  const weighed = weighedAlternatives(proposalText, proposal.options[chosen] ?? '');
+  for (const sentence of weighed) ledger.passOver(sentence, NOT_CHOSEN_PREFIX);
   passOverSuggestions(ledger, earlier, proposal.options[chosen] ?? '');
-  keepFindings(ledger, proposalText, proposal.options);
+  keepFindings(ledger, proposalText, [...proposal.options, ...weighed]);
   return true;
+}
+
+// "Raising the timeout would hide it", "Doing it in one statement would hold locks": an action named by its
+// "-ing" form, then what it would do. A proposal weighs another way of going about it that way.
+const WEIGHED =
+  /^(?:just |simply |only )?[a-z]+ing\b(?:(?![.;:!?]|\b(?:would|could|might|will)\b).){1,80}?\b(?:would|could|might|will)(?:n't| not)?\b/i;
+// "-ing" words that open a sentence without naming an action.
+const NOT_ACTION =
+  /^(?:nothing|something|everything|anything|thing|morning|evening|during|according|assuming|including|regarding|looking|thinking|speaking|seeing|going)\b/i;
+
+/**
+ * The sentences of an accepted proposal that weigh a way of doing it the assistant did not put forward
+ * ("Raising the timeout to 120s would make the error go away, but it hides the scan"): accepting the proposal
+ * passes over them, so they are kept as not chosen rather than as findings a reader may act on. A sentence
+ * about the chosen plan itself ("Adding the index would also speed up exports") shares its words and stays.
+ */
+export function weighedAlternatives(proposalText: string, chosen: string): string[] {
+  const chosenWords = stems(chosen);
+  const weighed: string[] = [];
+  for (const sentence of splitSentences(proposalText.replace(/[’‘ʼ]/g, "'"))) {
+    const action = sentence.match(WEIGHED)?.[0];
+    if (action === undefined || NOT_ACTION.test(sentence) || chosen.includes(sentence)) continue;
+    if ([...stems(action)].some((word) => chosenWords.has(word))) continue;
+    weighed.push(
+      sentence.length <= MAX_OPTION_CHARS ? sentence : `${sentence.slice(0, MAX_OPTION_CHARS - 1)}…`,
+    );
+  }
+  return weighed;
 }
 
 // A suggestion of the user's own: "I'd just flip it on", "maybe a throttle?", "I was thinking …", "just put it in X".

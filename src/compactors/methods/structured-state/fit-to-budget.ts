@@ -3,7 +3,7 @@ import type { StateListKey } from '../../../artifact/render-artifact.js';
 import { renderArtifact } from '../../../artifact/render-artifact.js';
 import { countTextTokens } from '../../../tokens/count-text-tokens.js';
 import type { Ledger } from './ledger.js';
-import { isShown, ledgerToArtifact, SECTION_OF } from './ledger-artifact.js';
+import { isShown, ledgerToArtifact, SECTION_OF, SEEN_HEADING } from './ledger-artifact.js';
 import type { LedgerEntry } from './ledger-entry.js';
 import { RenderedTally } from './rendered-tally.js';
 
@@ -38,8 +38,14 @@ export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): F
   }
   const keptEntries = () => ledger.entries.filter((entry) => kept.has(entry));
   let artifact = ledgerToArtifact(ledger, keptEntries());
-  const tally = new RenderedTally(artifact, countTextTokens(renderArtifact(artifact)));
+  const tally = new RenderedTally(artifact, countTextTokens(renderArtifact(artifact)), SEEN_HEADING);
   const slots = listSlots(keptEntries());
+  const seenSlots = new Map(
+    [...keptEntries()]
+      .filter((entry) => isShown(entry) && entry.observed === true)
+      .sort((a, b) => a.order - b.order)
+      .map((entry, index) => [entry, index] as const),
+  );
   // The fewest drops, from the estimate on, that fit. With every entry gone the entities go too (below), unless the estimate alone had already dropped every entry.
   const estimated = dropping;
   while (dropping < order.length || (estimated === order.length && order.length > 0)) {
@@ -51,7 +57,8 @@ export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): F
     const entry = order[dropping] as LedgerEntry;
     // A copy whose original was superseded is not written, so dropping it frees nothing.
     const slot = slots.get(entry);
-    if (slot !== undefined) tally.removeItem(...slot);
+    if (slot === 'seen') tally.removeSummaryItem(seenSlots.get(entry) ?? -1);
+    else if (slot !== undefined) tally.removeItem(...slot);
     kept.delete(entry);
     dropping++;
   }
@@ -68,11 +75,16 @@ export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): F
 }
 
 /** Where each entry sits in the artifact `ledgerToArtifact` writes of `entries`: its list and index there. */
-function listSlots(entries: readonly LedgerEntry[]): Map<LedgerEntry, [StateListKey, number]> {
-  const slots = new Map<LedgerEntry, [StateListKey, number]>();
+function listSlots(entries: readonly LedgerEntry[]): Map<LedgerEntry, [StateListKey, number] | 'seen'> {
+  const slots = new Map<LedgerEntry, [StateListKey, number] | 'seen'>();
   const next = new Map<StateListKey, number>();
   for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
     if (!isShown(entry)) continue;
+    // What was seen in a tool's output is written in the summary, as its own list.
+    if (entry.observed === true) {
+      slots.set(entry, 'seen');
+      continue;
+    }
     const list = SECTION_OF[entry.kind];
     const index = next.get(list) ?? 0;
     slots.set(entry, [list, index]);

@@ -21,6 +21,8 @@ export const SECTION_OF: Readonly<Record<EntryKind, ListKey>> = {
 };
 
 export const GOAL_PREFIX = 'Goal: ';
+/** The line in the summary under which the lines read off tools' output are listed. */
+export const SEEN_HEADING = 'Seen in tool output:';
 export const LATEST_PREFIX = 'Latest request: ';
 /** How artifacts before 1.24.0 listed the files read, among the facts; still read back. */
 export const FILES_READ_PREFIX = 'Files read (not changed): ';
@@ -74,14 +76,44 @@ export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]
   const artifact = emptyArtifact();
   artifact.summaryText = summaryOf(ledger, entries);
   const state = artifact.structuredState;
+  const seen: string[] = [];
   for (const entry of [...entries].sort((a, b) => a.order - b.order)) {
     if (!isShown(entry)) continue;
-    state[SECTION_OF[entry.kind]].push(entry.text);
+    if (entry.observed === true) {
+      seen.push(`- ${entry.text}`);
+      continue;
+    }
+    state[SECTION_OF[entry.kind]].push(entry.kind === 'rejected' ? rejectedText(entry.text) : entry.text);
   }
+  if (seen.length > 0)
+    artifact.summaryText = [artifact.summaryText, `${SEEN_HEADING}`, ...seen]
+      .filter((line) => line !== '')
+      .join('\n');
   if (ledger.filesRead.length > 0)
     artifact.methodMetadata[FILES_READ_KEY] = ledger.filesRead.slice(-FILES_READ_KEPT);
   for (const [name, role] of ledger.entities) state.entityMap[name] = role;
   return artifact;
+}
+
+// What each later sentence of a superseded or passed-over entry opens with.
+const STILL_REJECTED = 'Not this either: ';
+// A sentence that already says it is not to be followed.
+const SAYS_REJECTED = /^(?:superseded|not chosen|not this either|do not|don'?t|never)\b/i;
+
+/**
+ * A superseded plan or an option not chosen, with its marker on every sentence: "Superseded, do not use: moving
+ * the job off the VM. Put it on Lambda." read one sentence at a time says "put it on Lambda" as if current, and
+ * a reader quoting the entry, or skimming it, takes the plan back up.
+ */
+export function rejectedText(text: string): string {
+  // People type the next sentence in lower case ("…off the VM. put it on Lambda"): any sentence end counts.
+  const sentences = text.split(/(?<=[\w)\]"'`][.?!])\s+(?=\S)/);
+  if (sentences.length < 2) return text;
+  return sentences
+    .map((sentence, at) =>
+      at === 0 || SAYS_REJECTED.test(sentence) ? sentence : `${STILL_REJECTED}${sentence}`,
+    )
+    .join(' ');
 }
 
 function kindOfFact(text: string): EntryKind {
@@ -99,10 +131,16 @@ export function ledgerFromArtifact(artifact: CompactionArtifact): Ledger {
   const ledger = new Ledger();
   // The session's first request was read in an earlier call, whether or not its goal line was written.
   ledger.resumed = true;
+  // What was seen in tools' output, listed in the summary, comes first: it was read before the call ended.
+  const seen: string[] = [];
+  let inSeen = false;
   for (const line of artifact.summaryText.split('\n')) {
-    if (line.startsWith(GOAL_PREFIX)) ledger.goal = line.slice(GOAL_PREFIX.length);
+    if (line === SEEN_HEADING) inSeen = true;
+    else if (inSeen && line.startsWith('- ')) seen.push(line.slice(2));
+    else if (line.startsWith(GOAL_PREFIX)) ledger.goal = line.slice(GOAL_PREFIX.length);
     else if (line.startsWith(LATEST_PREFIX)) ledger.latest = line.slice(LATEST_PREFIX.length);
   }
+  for (const text of seen) ledger.restore(kindOfFact(text), text).observed = true;
   const state = artifact.structuredState;
   const sections: [ListKey, (text: string) => EntryKind][] = [
     ['immutableFacts', kindOfFact],
@@ -119,7 +157,9 @@ export function ledgerFromArtifact(artifact: CompactionArtifact): Ledger {
           ledger.noteRead(match[1] as string);
         continue;
       }
-      ledger.restore(kindOf(text), text);
+      // The markers rejectedText added are the writing's, not the entry's: a plan returned to loses them.
+      const kind = kindOf(text);
+      ledger.restore(kind, kind === 'rejected' ? text.replaceAll(STILL_REJECTED, '') : text);
     }
   }
   for (const [name, role] of Object.entries(state.entityMap)) ledger.entities.set(name, role);

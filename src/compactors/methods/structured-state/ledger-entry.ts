@@ -15,6 +15,8 @@ export interface LedgerEntry {
    * facts while its original stands, and goes when the original is superseded.
    */
   copyOf?: LedgerEntry;
+  /** For a fact or error read off a tool's output (not said by anyone): written apart, as what was seen. */
+  observed?: true;
 }
 
 /** How readily each kind is kept when the budget is tight: rules and decisions last, file reads first. */

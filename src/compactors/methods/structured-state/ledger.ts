@@ -259,14 +259,35 @@ export class Ledger {
     }
   }
 
+  /**
+   * Keeps a statement as passed over, under `prefix` ("Not chosen: "): a fact (or error, or task) already kept
+   * in its words becomes
+   * that rejected entry, so the sentence is not also left standing as something found.
+   */
+  passOver(text: string, prefix: string): void {
+    const compared = comparisonText(text);
+    const kept = this.list.find(
+      (entry) =>
+        PASSABLE.has(entry.kind) && entry.copyOf === undefined && comparisonText(entry.text) === compared,
+    );
+    if (kept === undefined) {
+      this.add('rejected', `${prefix}${text}`);
+      return;
+    }
+    kept.kind = 'rejected';
+    kept.priority = KIND_PRIORITY.rejected;
+    kept.text = `${prefix}${kept.text}`;
+    this.index.update(kept);
+  }
+
   /** "Ignore everything we've said so far": every current decision is superseded. */
   supersedeAll(): void {
     for (const entry of this.list) if (entry.kind === 'decision') this.reject(entry);
   }
 
   /** Puts back an entry read from an earlier artifact, as it was, after the ones restored before it. */
-  restore(kind: EntryKind, text: string): void {
-    this.append({ kind, text, priority: KIND_PRIORITY[kind], order: this.nextOrder++ });
+  restore(kind: EntryKind, text: string): LedgerEntry {
+    return this.append({ kind, text, priority: KIND_PRIORITY[kind], order: this.nextOrder++ });
   }
 
   /** Records a role for a name; an existing role is kept unless the new statement is an override. */
@@ -335,6 +356,9 @@ function correctsValue(text: string): boolean {
 
 /** Kinds whose value a correction may write in place ("make that Friday" in a task or a plan). */
 const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
+
+/** Kinds of what the agent reported, which a passed-over statement was first kept as. */
+const PASSABLE: ReadonlySet<EntryKind> = new Set(['fact', 'error', 'task']);
 
 /** Kinds an override can turn into a rejected entry. */
 const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);

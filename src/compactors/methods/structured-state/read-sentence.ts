@@ -247,6 +247,12 @@ const REFERENCE_WORDS = 3;
 const BARE_REVISION_WORDS = 3;
 const OPENER_WORDS = 4;
 const CONTEXT_SENTENCES = 2;
+// A retraction that names what it takes back and nothing else: "forget what I said about the cache", "scratch
+// the Jenkins idea".
+const RETRACTS_SUBJECT =
+  /^(?:please |so |ok(?:ay)?,? )?(?:(?:ignore|disregard|forget(?: about)?) what (?:i|we) (?:said|asked for|wrote|suggested|planned)(?: (?:earlier|before|above|yesterday))? (?:about|re|regarding|on|for) [^.,;!?]{1,40}|(?:scratch|forget|drop|ignore|disregard) (?:the|my|our) [^.,;!?]{1,30} (?:idea|plan|part|bit|suggestion))[.!]?$/;
+// How many statements after such a retraction are read as what replaces it.
+const REPLACEMENT_SENTENCES = 2;
 // Interjections a bare revision may open with ("Actually — scratch that.", "Wait, no: scratch that."): the
 // revision is no less bare for them.
 const REVISION_LEAD = /^(?:(?:actually|wait|no|hold on|hang on|hm+|oh)(?:\s*[,.:;!—–]|\s+-{1,2})\s*)+/;
@@ -331,6 +337,17 @@ export function readText(
     ) {
       if (revises(bare) && !RESETS.test(bare)) {
         sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
+        continue;
+      }
+    }
+    // "Ignore what I said earlier about the CSV. They moved to Excel. XLSX, one sheet per team.": the retraction
+    // names only its subject; what replaces it follows, and is read with it as the new decision.
+    if (speaker === 'user' && at + 1 < sentences.length && RETRACTS_SUBJECT.test(bare)) {
+      const following = sentences.slice(at + 1, at + 1 + REPLACEMENT_SENTENCES);
+      const statements = following.findIndex((next) => isQuestion(next));
+      const taken = statements < 0 ? following.length : statements;
+      if (taken > 0) {
+        sentences.splice(at + 1, taken, [sentence, ...following.slice(0, taken)].join(' '));
         continue;
       }
     }

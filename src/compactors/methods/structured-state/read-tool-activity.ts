@@ -4,6 +4,7 @@ import { commentRules, guidanceRules, isGuidanceSource, isProse } from './guidan
 import type { Ledger } from './ledger.js';
 import { rolesIn } from './read-sentence.js';
 import { mayNamePerson, ROLE_HINT } from './role-patterns.js';
+import { markSeen } from './seen-failures.js';
 
 const MAX_FIELD = 160;
 const SHORT_OUTPUT_LINES = 6;
@@ -214,7 +215,13 @@ function recordOutput(
   if (failed) {
     const errorLines = short ? lines : lines.filter((line) => FAILURE.test(line.toLowerCase()));
     const shown = (errorLines.length > 0 ? errorLines : lines).slice(0, MAX_ERROR_LINES);
-    ledger.add('error', `${source} failed: ${shown.map((line) => shorten(line, 240)).join(' | ')}`);
+    const failure = ledger.add(
+      'error',
+      `${source} failed: ${shown.map((line) => shorten(line, 240)).join(' | ')}`,
+    );
+    // Listed apart, as what the tool printed, until someone speaks of it (see seen-failures.ts); a run aimed
+    // at one file or test (`pytest tests/x/test_y.py::test_z -x`) follows a failure up, and stays a fact.
+    if (!AIMED.test(source)) markSeen(failure);
     // A check that refuses says what it requires ("changes under legal/ must be in a PR of their own"): a rule.
     for (const line of lines.slice(0, MAX_REFUSAL_LINES)) {
       const lower = line.toLowerCase();
@@ -245,6 +252,9 @@ function recordOutput(
     }
   }
 }
+
+// A command naming one file (a path with an extension) or one test (`::`, `-t`, `--grep`, `-k`).
+const AIMED = /[\w-]\/[\w./-]*\.[a-z]{1,5}\b|::|\s(?:-t|-k|--grep|--testNamePattern|-run)\s/;
 
 /** Reads an assistant message's tool calls (the file ledger) and a tool message's output. */
 export function readToolActivity(

@@ -34,11 +34,32 @@ export class RenderedTally {
   private last: number;
   private count: number;
 
-  /** `tokens` is the count of `renderArtifact(artifact)`, which the caller has at hand. */
-  constructor(artifact: CompactionArtifact, tokens: number) {
+  /** Block of each item of the summary's list (see the constructor), in order. */
+  private readonly summaryItems: number[] = [];
+  private summaryHeading = -1;
+
+  /**
+   * `tokens` is the count of `renderArtifact(artifact)`, which the caller has at hand. When `summaryList` is
+   * given, the summary's `- ` lines after the line `summaryList` are items too, taken out with
+   * {@link removeSummaryItem}; the heading goes with the last of them.
+   */
+  constructor(artifact: CompactionArtifact, tokens: number, summaryList?: string) {
     this.count = tokens;
     const summary = artifact.summaryText.trim();
-    if (summary !== '') this.blocks.push({ text: summary, list: -1, present: true });
+    if (summary !== '') {
+      const lines = summary.split('\n');
+      const at = summaryList === undefined ? -1 : lines.indexOf(summaryList);
+      const head = at < 0 ? lines : lines.slice(0, at);
+      if (head.length > 0) this.blocks.push({ text: head.join('\n'), list: -1, present: true });
+      if (at >= 0) {
+        this.summaryHeading = this.blocks.length;
+        this.blocks.push({ text: summaryList as string, list: -1, present: true });
+        for (const line of lines.slice(at + 1)) {
+          this.summaryItems.push(this.blocks.length);
+          this.blocks.push({ text: line, list: -1, present: true });
+        }
+      }
+    }
     const state = artifact.structuredState;
     STATE_LIST_HEADINGS.forEach(({ key, heading }, list) => {
       this.headings.push(this.blocks.length);
@@ -84,6 +105,23 @@ export class RenderedTally {
     }
     this.settleLast();
     // The last block is counted without its line break: the old one gets its break back, the new one loses it.
+    this.count += this.withBreak(lastBefore) - this.alone(lastBefore);
+    if (this.last >= 0) this.count -= this.withBreak(this.last) - this.alone(this.last);
+  }
+
+  /** Takes item `index` of the summary's list out of the text, and its heading with the last item. */
+  removeSummaryItem(index: number): void {
+    const at = this.summaryItems[index] ?? -1;
+    const block = this.blocks[at];
+    if (block === undefined || !block.present) return;
+    const lastBefore = this.last;
+    block.present = false;
+    this.count -= this.withBreak(at);
+    if (this.summaryItems.every((item) => !(this.blocks[item] as Block).present)) {
+      (this.blocks[this.summaryHeading] as Block).present = false;
+      this.count -= this.withBreak(this.summaryHeading);
+    }
+    this.settleLast();
     this.count += this.withBreak(lastBefore) - this.alone(lastBefore);
     if (this.last >= 0) this.count -= this.withBreak(this.last) - this.alone(this.last);
   }

@@ -6,6 +6,7 @@ import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
 import { holdsTally, readText } from './read-sentence.js';
 import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
+import { remarkOn, settleSeen } from './seen-failures.js';
 import { splitSentences, stripOpener } from './split-sentences.js';
 
 const GOAL_WORDS = 60;
@@ -14,6 +15,13 @@ const LATEST_WORDS = 40;
 function firstWords(text: string, count: number): string {
   const words = text.replace(/\s+/g, ' ').trim().split(' ');
   return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')} …`;
+}
+
+/** The agent's message without its tallies of what a tool returned ("`x` turns up 14 times"). */
+function withoutTallies(text: string): string {
+  return splitSentences(text)
+    .filter((sentence) => !holdsTally(sentence))
+    .join(' ');
 }
 
 /** Reads new messages into the ledger, in order, so later statements override earlier ones. */
@@ -25,14 +33,11 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
   // session is about: every later line holding such a name would count as referred to.
   for (const message of messages) {
     if (message.role !== 'user' && message.role !== 'assistant') continue;
-    const said =
-      message.role === 'user'
-        ? message.content
-        : splitSentences(message.content)
-            .filter((sentence) => !holdsTally(sentence))
-            .join(' ');
+    const said = message.role === 'user' ? message.content : withoutTallies(message.content);
     for (const term of distinctiveTerms(said)) terms.add(term);
   }
+  // Where the entries kept since someone last spoke begin: the failures the next message may speak of.
+  let remarkedTo = ledger.entries.length;
   // The assistant's last words since the user spoke: what a short "yes, do that" accepts.
   let proposal = '';
   // The user's message before that: a suggestion of theirs the accepted proposal passes over.
@@ -43,6 +48,8 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
     if (message.role === 'user' || message.role === 'system') {
       const text = message.content.trim();
       if (text === '') continue;
+      remarkOn(ledger, text, remarkedTo);
+      remarkedTo = ledger.entries.length;
       if (ledger.goal === '' && !ledger.resumed && message.role === 'user')
         ledger.goal = firstWords(stripOpener(text), GOAL_WORDS);
       else if (message.role === 'user') latest = text;
@@ -57,12 +64,24 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
       continue;
     }
     if (message.role === 'assistant') {
+      if (message.content.trim() !== '') {
+        remarkOn(ledger, withoutTallies(message.content), remarkedTo);
+        remarkedTo = ledger.entries.length;
+      }
       readText(ledger, message.content, 'assistant');
       if (message.content.trim() !== '') proposal = message.content;
     }
     readToolActivity(ledger, message, callsById, terms);
   }
   if (latest !== undefined) ledger.latest = firstWords(stripOpener(latest), LATEST_WORDS);
+  // A failure that echoes what the user said (the error they reported, the file they named) is about the task.
+  settleSeen(
+    ledger,
+    messages
+      .filter((message) => message.role === 'user')
+      .map((message) => message.content)
+      .join(' '),
+  );
 }
 
 /**
@@ -74,7 +93,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.24.0',
+  version: '1.25.0',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,
