@@ -162,6 +162,28 @@ describe('structured-state budget fit', () => {
     }
   });
 
+  it('stays within the budget when dropping an entry brings back the goal line it held', () => {
+    const ledger = new Ledger();
+    readMessages(ledger, [
+      {
+        role: 'user',
+        content: 'Never deploy the billing service on a Friday, finance closes the books then.',
+        turn: 0,
+      },
+      ...generateAgentSession({ seed: 'goal-held', turns: 12 }).messages.map((message) => ({
+        ...message,
+        turn: message.turn + 1,
+      })),
+    ]);
+    const artifact = ledgerToArtifact(ledger, ledger.entries);
+    expect(artifact.summaryText).not.toContain('Goal: ');
+    const full = countTextTokens(renderArtifact(artifact));
+    for (let budget = 40; budget < full; budget += 7) {
+      const fitted = fitToBudget(ledger, budget).artifact;
+      expect(countTextTokens(renderArtifact(fitted)), `budget ${budget}`).toBeLessThanOrEqual(budget);
+    }
+  });
+
   it('counts the whole text at most twice however many entries it drops', () => {
     for (const turns of [100, 400]) {
       const fitted = fitToBudget(ledgerOf(turns), 2_000);

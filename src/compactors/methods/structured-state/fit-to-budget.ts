@@ -3,7 +3,7 @@ import type { StateListKey } from '../../../artifact/render-artifact.js';
 import { renderArtifact } from '../../../artifact/render-artifact.js';
 import { countTextTokens } from '../../../tokens/count-text-tokens.js';
 import type { Ledger } from './ledger.js';
-import { isShown, ledgerToArtifact, SECTION_OF, SEEN_HEADING } from './ledger-artifact.js';
+import { isShown, ledgerToArtifact, SECTION_OF, SEEN_HEADING, summaryOf } from './ledger-artifact.js';
 import type { LedgerEntry } from './ledger-entry.js';
 import { RenderedTally } from './rendered-tally.js';
 
@@ -18,7 +18,8 @@ export interface FittedArtifact {
 /**
  * Writes the ledger as an artifact that fits the budget: while the rendered text is over it, the least
  * important entry goes (lowest priority first, the oldest among equals), then the entities; the summary is cut last. Without a budget everything is kept. A text holding entries is rendered
- * and counted whole at most twice; each entry dropped after the first estimate costs only its own lines.
+ * and counted whole at most twice, each entry dropped after the first estimate costing only its own lines,
+ * unless dropping brings back a summary line an entry held: that text is counted again after each drop.
  */
 export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): FittedArtifact {
   const full = ledgerToArtifact(ledger, ledger.entries);
@@ -48,10 +49,23 @@ export function fitToBudget(ledger: Ledger, budgetTokens: number | undefined): F
   );
   // The fewest drops, from the estimate on, that fit. With every entry gone the entities go too (below), unless the estimate alone had already dropped every entry.
   const estimated = dropping;
+  const firstSummary = summaryOf(ledger, keptEntries());
   while (dropping < order.length || (estimated === order.length && order.length > 0)) {
     if (tally.tokens <= budgetTokens) {
       if (dropping > estimated) artifact = ledgerToArtifact(ledger, keptEntries());
-      return { artifact, dropped: order.slice(0, dropping), wholeCounts: 2 };
+      // The goal or request line an entry held comes back when that entry goes, which the tally does not
+      // see: then the text is counted again, and entries go one by one until it fits.
+      if (summaryOf(ledger, keptEntries()) === firstSummary)
+        return { artifact, dropped: order.slice(0, dropping), wholeCounts: 2 };
+      for (let counts = 3; ; counts++) {
+        if (countTextTokens(renderArtifact(artifact)) <= budgetTokens)
+          return { artifact, dropped: order.slice(0, dropping), wholeCounts: counts };
+        if (dropping === order.length) break;
+        kept.delete(order[dropping] as LedgerEntry);
+        dropping++;
+        artifact = ledgerToArtifact(ledger, keptEntries());
+      }
+      break;
     }
     if (dropping === order.length) break;
     const entry = order[dropping] as LedgerEntry;
