@@ -3,6 +3,7 @@ import { renderArtifact } from '../../src/artifact/render-artifact.js';
 import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
 import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import type { Message } from '../../src/messages/types.js';
+import { assistant, holdsText, tool, user } from '../support/messages.js';
 
 // Issue #12, item 4 (structured-state 1.24.0): choices named without a verb of deciding, a return that restores
 // the plan it returns to, rules stated with their carve-out, "typo" as a noun and the files only read. Every
@@ -10,17 +11,8 @@ import type { Message } from '../../src/messages/types.js';
 
 const method = instantiateMethod(structuredStateMethod);
 
-function user(content: string, turn: number): Message {
-  return { role: 'user', content, turn };
-}
-function assistant(content: string, turn: number, toolCalls?: Message['toolCalls']): Message {
-  return { role: 'assistant', content, turn, ...(toolCalls ? { toolCalls } : {}) };
-}
-function tool(id: string, name: string, content: string, turn: number): Message {
-  return { role: 'tool', toolCallId: id, toolName: name, content, turn };
-}
 const compact = (transcript: Message[]) => method.compact({ transcript }, {});
-const has = (list: readonly string[], needle: string) => list.some((item) => item.includes(needle));
+const has = holdsText;
 
 describe('structured-state: a choice named by itself', () => {
   it('keeps "X it is" as a decision', async () => {

@@ -4,23 +4,15 @@ import { stripOpener } from '../../src/compactors/methods/structured-state/split
 import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
 import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import type { Message } from '../../src/messages/types.js';
+import { assistant, holdsText, tool, user } from '../support/messages.js';
 
 // Issue #12, item 4: text phrased without the extractor's usual cue words. Every sentence here is written for
 // this file; none comes from a benchmark template.
 
 const method = instantiateMethod(structuredStateMethod);
 
-function user(content: string, turn: number): Message {
-  return { role: 'user', content, turn };
-}
-function assistant(content: string, turn: number, toolCalls?: Message['toolCalls']): Message {
-  return { role: 'assistant', content, turn, ...(toolCalls ? { toolCalls } : {}) };
-}
-function tool(id: string, name: string, content: string, turn: number): Message {
-  return { role: 'tool', toolCallId: id, toolName: name, content, turn };
-}
 const compact = (transcript: Message[]) => method.compact({ transcript }, {});
-const has = (list: readonly string[], needle: string) => list.some((item) => item.includes(needle));
+const has = holdsText;
 
 describe('structured-state: openers', () => {
   it.each([

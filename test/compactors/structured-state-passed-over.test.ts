@@ -5,18 +5,13 @@ import { structuredStateMethod } from '../../src/compactors/methods/structured-s
 import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import type { Message } from '../../src/messages/types.js';
 import { countTextTokens } from '../../src/tokens/count-text-tokens.js';
+import { assistant, user } from '../support/messages.js';
 
 // Issue #12, item 4 (structured-state 1.25.0): what the session passed over stays marked as passed over in every
 // sentence that names it. Every sentence here is written for this file; none comes from a benchmark template.
 
 const method = instantiateMethod(structuredStateMethod);
 
-function user(content: string, turn: number): Message {
-  return { role: 'user', content, turn };
-}
-function assistant(content: string, turn: number, toolCalls?: Message['toolCalls']): Message {
-  return { role: 'assistant', content, turn, ...(toolCalls ? { toolCalls } : {}) };
-}
 function run(id: string, command: string, output: string, turn: number): Message[] {
   return [
     assistant('', turn, [{ id, name: 'run_command', arguments: { command } }]),

@@ -172,7 +172,7 @@ describe('structured-state budget fit', () => {
       },
       ...generateAgentSession({ seed: 'goal-held', turns: 12 }).messages.map((message) => ({
         ...message,
-        turn: message.turn + 1,
+        turn: (message.turn ?? 0) + 1,
       })),
     ]);
     const artifact = ledgerToArtifact(ledger, ledger.entries);

@@ -5,18 +5,10 @@ import { structuredStateMethod } from '../../src/compactors/methods/structured-s
 import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
 import type { Message } from '../../src/messages/types.js';
 import { countTextTokens } from '../../src/tokens/count-text-tokens.js';
+import { assistant, holdsText, tool, user } from '../support/messages.js';
 
 const method = instantiateMethod(structuredStateMethod);
 
-function user(content: string, turn: number): Message {
-  return { role: 'user', content, turn };
-}
-function assistant(content: string, turn: number, toolCalls?: Message['toolCalls']): Message {
-  return { role: 'assistant', content, turn, ...(toolCalls ? { toolCalls } : {}) };
-}
-function tool(id: string, name: string, content: string, turn: number, isError = false): Message {
-  return { role: 'tool', toolCallId: id, toolName: name, content, turn, ...(isError ? { isError } : {}) };
-}
 async function compact(transcript: Message[], previousArtifact?: CompactionArtifact, budgetTokens?: number) {
   return method.compact(
     {
@@ -27,7 +19,7 @@ async function compact(transcript: Message[], previousArtifact?: CompactionArtif
     {},
   );
 }
-const has = (list: readonly string[], needle: string) => list.some((item) => item.includes(needle));
+const has = holdsText;
 
 describe('structured-state: prohibitions', () => {
   // Wordings beyond the extractor's cue list are the point: each must still land under forbidden behaviors.
