@@ -97,6 +97,32 @@ export function questionShape(prompt: string): QuestionShape {
   return { wants, quoted, asksFor, yesNo, kindWords, value };
 }
 
+// A question's clause: what follows the last sentence break (or colon) before its question mark.
+const QUESTION_CLAUSE = /(?:^|[.!?:;]\s)([^.!?:;]*)\?/;
+// A word that asks for something not yet known: "what's left …?", "who do I ask …?", "how do we …?".
+const WH_WORD = /\b(?:what|what's|whats|which|who|whom|whose|where|when|why|how)\b/i;
+// A transcript line's speaker header: "[turn 4] user:".
+const SPEAKER = /^\[turn \d+\] \w+:\s*/;
+// A sentence ended before the question: the passage states something first ("It has 340 million rows. How …?").
+const SENTENCE_END = /[.!;](?:\s|$)/;
+// What may follow the question and still leave it the whole message: a short sign-off ("No rush.").
+const MAX_SIGN_OFF_WORDS = 6;
+
+/**
+ * Whether a passage is an open question and nothing more ("Morning: so, what's next on the move? No rush."):
+ * its words name what is not known, so it states nothing about them. A yes-or-no question ("mock it with
+ * nock?") still puts something forward, and a statement the question follows ("It has 340 million rows. How
+ * would you run it?") is a statement all the same.
+ */
+export function asksOpenQuestion(text: string): boolean {
+  const body = text.replace(SPEAKER, '');
+  const match = QUESTION_CLAUSE.exec(body);
+  if (match === null || !WH_WORD.test(match[1] as string)) return false;
+  if (SENTENCE_END.test(body.slice(0, match.index + 1))) return false;
+  const after = body.slice(match.index + match[0].length).trim();
+  return after === '' || after.split(/\s+/).length <= MAX_SIGN_OFF_WORDS;
+}
+
 // "Who from legal …?", "who at IT …?", "which of the SRE folks …?": the group the person asked for is in.
 const ASKED_GROUP =
   /\bwho\s+(?:from|at|in|on)\s+(?:the\s+)?([\w-]+(?:\s+team)?)\b|\bwhich\s+of\s+the\s+([\w-]+)\s+(?:folks|people|team)\b/i;
