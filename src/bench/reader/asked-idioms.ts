@@ -23,6 +23,13 @@ const IDIOMS: readonly AskedIdiom[] = [
     asked: /\b(?:refus\w*|declin\w*|turn(?:ed|s)? down|said no|says no|won[’']?t agree)\b/i,
     stated: /\b(?:won[’']?t|will not|refus\w*|declin\w*|not going to|said no|says no)\b/i,
   },
+  // Still to be done: stated as what something is waiting for or has not had yet.
+  {
+    asked:
+      /\b(?:still (?:open|pending|outstanding)|left to do|still to do|remains? (?:open|to do)|unfinished)\b/i,
+    stated:
+      /\bwaiting (?:for|on)\b|\bawaiting\b|\bpending\b|\bblocked (?:on|by)\b|\bnot (?:yet )?(?:merged|reviewed|approved|deployed|released|shipped)\b|\bhas(?:n[’']?t| not) been (?:merged|reviewed|approved|deployed|released|shipped)\b/i,
+  },
 ];
 
 /**

@@ -132,3 +132,12 @@ export function askedGroup(prompt: string): string | undefined {
   const match = ASKED_GROUP.exec(prompt);
   return match === null ? undefined : (match[1] ?? match[2]);
 }
+
+// Asking what is still to be done: "what's left", "which task is still open", "what remains", "the next step".
+const ASKS_REMAINING =
+  /\b(?:still (?:open|pending|outstanding|to do|needs?)|(?:is|are|'s) left|left to do|remains?|remaining|next step|what(?:'s| is) next|unfinished)\b/i;
+
+/** Whether a question asks what is still to be done ("What is left before the review?"). */
+export function asksWhatRemains(prompt: string): boolean {
+  return ASKS_REMAINING.test(prompt);
+}
