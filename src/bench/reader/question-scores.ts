@@ -19,6 +19,7 @@ import {
   broadShapeOf,
   questionShape,
 } from './question-shape.js';
+import { quotedRepeats } from './quoted-messages.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
@@ -65,8 +66,6 @@ const ITEM_CUE_WEIGHT = 2;
 const NAME_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
 const OPEN_QUESTION_WEIGHT = 0.25;
-// A message that quotes another message of the transcript, header and all.
-const QUOTES_MESSAGE = /^\[turn \d+\] \w+:.*\[turn \d+\] \w+:/;
 const SHAPE_WEIGHT = 2;
 // A document's sentence the agent read is a note written down for it (see `documentProse`).
 const DOCUMENT_WEIGHT = 0.5;
@@ -146,6 +145,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   addIdiomOverlap(parsed, item.prompt, overlaps);
   const labelled = labelIn(item.prompt);
   const remaining = asksWhatRemains(item.prompt);
+  const repeats = quotedRepeats(parsed);
   const { passages, cueFrequency } = parsed;
   const last = Math.max(passages.length - 1, 1);
   const recencyWeight = profile.newestWins ? 1 : 0.25;
@@ -217,9 +217,9 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // An open question ("what's left before the review?") names only what nobody has said yet: it counts less.
     if (passage.text.includes('?') && !stated.has(index))
       score *= asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
-    // "Picking this up from the notes: [turn 3] user: …" repeats an earlier message: the words are counted where
-    // they were first said, and a repeat of them is no newer statement.
-    if (QUOTES_MESSAGE.test(passage.text)) score *= QUESTION_WEIGHT;
+    // "Picking this up from the notes: [turn 3] user: …" repeats an earlier message the artifact still holds: the
+    // words are read where they were first said, and a repeat of them is no newer statement.
+    if (repeats[index] === 1) score *= QUESTION_WEIGHT;
     // "What is still open?": work someone reports done ("Ana already replied to them") is not what remains.
     if (remaining && passage.cues.task.length === 0 && saysWorkDone(passage.text)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { parseArtifactText } from '../../../src/bench/reader/parse-artifact-text.js';
+import { quotedRepeats } from '../../../src/bench/reader/quoted-messages.js';
 import { makeItem } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
 
@@ -17,5 +19,16 @@ describe('lexical reader: a message quoting an earlier message repeats it', () =
     });
     const { response } = await createLexicalTarget().answer({ artifactText, item });
     expect(response).toContain('cold archive bucket');
+  });
+
+  it('counts a quote as a repeat only while the artifact still holds the message it quotes', () => {
+    const parsed = parseArtifactText(
+      [
+        '[turn 4] user: Rotate the signing key before Friday.',
+        '[turn 7] assistant: From the notes: [turn 4] user: Rotate the signing key before Friday.',
+        '[turn 8] assistant: From the notes: [turn 1] user: Keep the old key for a week.',
+      ].join('\n'),
+    );
+    expect([...quotedRepeats(parsed)]).toEqual([0, 1, 0]);
   });
 });
