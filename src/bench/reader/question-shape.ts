@@ -46,6 +46,9 @@ const WANTS_NUMBER =
 const WANTS_IDENTIFIER =
   /\b(?:which|what)\s+(?:\w+\s+)?(files?|path|folder|directory|module|script|branch|command|endpoint|url|flag|package|image)\b/i;
 
+// "Which file holds X?", "in which module does X live?": the verb says where X is, not what X is about.
+const PLACING_VERB = /\b(?:holds?|contains?|keeps?|stores?|defines?|lives?|sits?)\b/gi;
+
 // A quotation: straight or curly quotes around at least two words.
 const QUOTED = /(?:^|[\s(:])['‘"“]([^'’"”]+?\s[^'’"”]+?)['’"”](?=$|[\s.,;:?!)—-])/g;
 
@@ -93,7 +96,10 @@ export function questionShape(prompt: string): QuestionShape {
   const yesNo = AUXILIARY.test(prompt.trim()) && wants.length === 0;
   const unquoted = prompt.replace(QUOTED, ' ');
   const asksFor = ASKS_RULE.test(unquoted) ? 'rule' : ASKS_DECISION.test(unquoted) ? 'decision' : undefined;
-  const kindWords = identifier === null ? [] : [(identifier[1] as string).toLowerCase()];
+  const kindWords =
+    identifier === null
+      ? []
+      : [(identifier[1] as string).toLowerCase(), ...Array.from(prompt.matchAll(PLACING_VERB), (m) => m[0])];
   return { wants, quoted, asksFor, yesNo, kindWords, value };
 }
 
