@@ -15,10 +15,6 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 
 const SUFFIXES = ['ing', 'ies', 'ed', 'es', 'er', 's'] as const;
 
-// The noun a verb in -ate or -ize makes ("pagination", "invalidation", "sanitization"), long enough that the
-// verb is the rest of the word ("station", "creation" are left alone).
-const NOUN_OF_VERB = /[ai]tion$/;
-
 /**
  * A crude stem: one common suffix off if at least three letters remain, then a doubled final consonant or a
  * final `e`, so `owner`/`owns`/`owned` meet at `own`, `planning`/`plans` at `plan`, `caches`/`cache` at `cach`.
@@ -32,8 +28,6 @@ export function stemWord(word: string): string {
     stem = suffix === 'ies' ? `${word.slice(0, -3)}y` : word.slice(0, -suffix.length);
     break;
   }
-  // "pagination", "migrations": the noun of a verb in -ate or -ize meets the verb ("paginated", "migrate").
-  if (NOUN_OF_VERB.test(stem) && stem.length >= 9) return stem.slice(0, stem.endsWith('ization') ? -5 : -3);
   if (stem.length > 3 && stem.endsWith('e')) return stem.slice(0, -1);
   const last = stem.at(-1);
   if (
