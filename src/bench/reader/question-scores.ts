@@ -18,7 +18,6 @@ import {
   asksWhatRemains,
   broadShapeOf,
   questionShape,
-  statesBeforeAsking,
 } from './question-shape.js';
 import { quotedRepeats } from './quoted-messages.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
@@ -216,8 +215,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
     // An open question ("what's left before the review?") names only what nobody has said yet: it counts less.
-    // A statement a question follows ("… deleted on 2027-10-08. What's left?") answers all the same.
-    if (passage.text.includes('?') && !stated.has(index) && !statesBeforeAsking(passage.text))
+    if (passage.text.includes('?') && !stated.has(index))
       score *= asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
     // "Picking this up from the notes: [turn 3] user: …" repeats an earlier message the artifact still holds: the
     // words are read where they were first said, and a repeat of them is no newer statement.

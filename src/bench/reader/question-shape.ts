@@ -129,24 +129,6 @@ export function asksOpenQuestion(text: string): boolean {
   return after === '' || after.split(/\s+/).length <= MAX_SIGN_OFF_WORDS;
 }
 
-// A statement this long, ended before the question, says something the question does not take back.
-const MIN_STATEMENT_WORDS = 6;
-
-/**
- * Whether a passage states something in full before it asks ("their data is deleted on 2027-10-08 per the
- * contract. What's left for us?"): the statement answers as any other would; the question only asks more.
- */
-export function statesBeforeAsking(text: string): boolean {
-  const body = text.replace(SPEAKER, '');
-  const match = QUESTION_CLAUSE.exec(body);
-  if (match === null) return false;
-  const before = body.slice(0, match.index + 1);
-  if (!SENTENCE_END.test(before)) return false;
-  // "Heads-up: …": a lead-in before a colon is no statement.
-  const statement = before.slice(before.lastIndexOf(':') + 1).trim();
-  return statement.split(/\s+/).length >= MIN_STATEMENT_WORDS;
-}
-
 // "Who from legal …?", "who at IT …?", "which of the SRE folks …?": the group the person asked for is in.
 const ASKED_GROUP =
   /\bwho\s+(?:from|at|in|on)\s+(?:the\s+)?([\w-]+(?:\s+team)?)\b|\bwhich\s+of\s+the\s+([\w-]+)\s+(?:folks|people|team)\b/i;

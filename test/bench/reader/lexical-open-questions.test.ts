@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
-import { asksOpenQuestion, statesBeforeAsking } from '../../../src/bench/reader/question-shape.js';
+import { asksOpenQuestion } from '../../../src/bench/reader/question-shape.js';
 import { makeItem } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
 
@@ -32,27 +32,5 @@ describe('lexical reader: an open question states nothing', () => {
     expect(asksOpenQuestion('[turn 3] user: Heads-up: where do the exports land? Thanks, that is all.')).toBe(
       true,
     );
-  });
-
-  it('answers from a statement that a question follows, as from any statement', async () => {
-    const artifactText = transcriptArtifact(150, {
-      20: 'user: Orchard Dental renews today per the old monthly terms, Priya says.',
-      90: 'user: Noting it here: Orchard Dental renews on 2027-03-14 under the new annual plan. Anything we must do before then?',
-    });
-    const item = makeItem({
-      type: 'immutable_fact_recall',
-      prompt: 'When does Orchard Dental renew?',
-      check: { kind: 'contains_normalized', value: '2027-03-14' },
-    });
-    const { response } = await createLexicalTarget().answer({ artifactText, item });
-    expect(response).toContain('2027-03-14');
-  });
-
-  it('tells a statement followed by a question from a lead-in followed by one', () => {
-    expect(statesBeforeAsking('The cutover is booked for the 14th with the vendor. Who tells support?')).toBe(
-      true,
-    );
-    expect(statesBeforeAsking('Quick one. Who tells support?')).toBe(false);
-    expect(statesBeforeAsking('Who tells support? The cutover is booked.')).toBe(false);
   });
 });
