@@ -63,24 +63,6 @@ function withoutPathCues(text: string, cues: CueHits, { context, idsOfWords }: R
   return fact.length === cues.fact.length ? cues : { ...cues, fact };
 }
 
-// Fact cues written as a participle ("named", "called", "located", "fixed"), by id: fact phrases come last in
-// the lists. Stemmed, "named" would also be "names" and "fixed" would be "fix": other words.
-const FACT_ID_OFFSET = CUE_PHRASE_COUNT - FACT_CUES.length;
-const PARTICIPLE_FACT_CUES: ReadonlyMap<number, string> = new Map(
-  FACT_CUES.flatMap((phrase, index) => (/^[a-z]+ed$/.test(phrase) ? [[FACT_ID_OFFSET + index, phrase]] : [])),
-);
-
-/** The cues, without a participle fact cue ("named") that the passage only holds in another form ("names"). */
-function withoutOtherForms(normalized: string, cues: CueHits): CueHits {
-  if (!cues.fact.some((id) => PARTICIPLE_FACT_CUES.has(id))) return cues;
-  const padded = ` ${normalized} `;
-  const fact = cues.fact.filter((id) => {
-    const word = PARTICIPLE_FACT_CUES.get(id);
-    return word === undefined || padded.includes(` ${word} `);
-  });
-  return fact.length === cues.fact.length ? cues : { ...cues, fact };
-}
-
 /** The id of a word's stem, looked up in the artifact's words first. */
 function idOfWord(word: string, context: ReadingContext, idsOfWords: Map<string, number>): number {
   let id = idsOfWords.get(word);
@@ -206,9 +188,10 @@ function readPassage(
   const { context, idsOfWords } = session;
   for (const word of words) ids[end++] = idOfWord(word, context, idsOfWords);
   sink.end = end;
-  const cues = withoutOtherForms(
-    normalized,
-    withoutPathCues(text, withoutUnsureCannot(text, matchCues(ids, start, end, context.lexicon)), session),
+  const cues = withoutPathCues(
+    text,
+    withoutUnsureCannot(text, matchCues(ids, start, end, context.lexicon)),
+    session,
   );
   return {
     position,

@@ -34,19 +34,4 @@ describe('lexical reader: the words of a file path or a code name are no fact cu
     const { response } = await createLexicalTarget().answer({ artifactText, item });
     expect(response).toContain('Lakeside Bakery');
   });
-
-  it('reads a participle fact cue ("named", "fixed") in that form only, not in "names" or "fix"', () => {
-    const [named, names, fixed, fix] = parseArtifactText(
-      [
-        'user: The staging bucket is named pine-logs.',
-        'assistant: The module exports 4 names.',
-        'user: The fee is fixed at 2 percent.',
-        'user: Please fix the header.',
-      ].join('\n'),
-    ).passages;
-    expect(named?.cues.fact.length).toBe(1);
-    expect(names?.cues.fact).toEqual([]);
-    expect(fixed?.cues.fact.length).toBe(1);
-    expect(fix?.cues.fact).toEqual([]);
-  });
 });
