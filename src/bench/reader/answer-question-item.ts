@@ -6,7 +6,7 @@ import { withoutClosedTasks } from './closed-tasks.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import { droppedStatement } from './dropped-plans.js';
-import { type Focus, focusPassage, subjectOf } from './focus-passage.js';
+import { type Focus, focusPassage, givenValues, subjectOf } from './focus-passage.js';
 import { keptStatement } from './kept-references.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -56,6 +56,7 @@ function focusOf(parsed: ParsedArtifact, item: CaseItem, shape: QuestionShape): 
     named: new Set(namesInPrompt(parsed, item.prompt).map((name) => name.toLowerCase())),
     subject: shape.yesNo && needsNames ? subjectOf(item.prompt, common) : undefined,
     value: shape.value,
+    given: givenValues(item.prompt),
   };
 }
 

@@ -17,6 +17,27 @@ export interface Focus {
   subject: string | undefined;
   /** The particular kind of value asked for ("how long": a duration), if any (see `askedValue`). */
   value?: AskedValue | undefined;
+  /**
+   * Values the question names itself ("feature/LED-5281" in "Which release is feature/LED-5281 merged for?"):
+   * they say what it is about, so a sentence holding one holds no value asked for.
+   */
+  given?: readonly string[];
+}
+
+// A value written with digits or slashes: a branch, a ticket, a path, a version.
+const GIVEN_VALUE = /[\w.-]*[\d/][\w./-]*\w/g;
+
+/** The values a question names itself (see `Focus.given`). */
+export function givenValues(prompt: string): string[] {
+  return Array.from(prompt.matchAll(GIVEN_VALUE), (match) => match[0]).filter((value) => /\d/.test(value));
+}
+
+/** The text without the values the question names itself. */
+function withoutGiven(text: string, given: readonly string[] | undefined): string {
+  if (given === undefined || given.length === 0) return text;
+  let rest = text;
+  for (const value of given) rest = rest.split(value).join(' ');
+  return rest;
 }
 
 // A sentence ends after a lower-case word or a digit ("npm ERR! Invalid" goes on) and before a capital.
@@ -49,7 +70,8 @@ export function focusPassage(text: string, focus: Focus): string {
   // "Ana from treasury called. The regulators want the rate at issue time." answers "who passed on what the
   // regulators want?" with both.
   // The header that says who speaks ("[turn 0] user:") holds no value: its turn number is not a number asked for.
-  const bare = sentences.map(withoutHeader);
+  // Nor does a value the question names itself: it is what the question is about, not what it asks for.
+  const bare = sentences.map((sentence) => withoutGiven(withoutHeader(sentence), focus.given));
   // Sentences with the particular kind asked for ("45 minutes" for "how long") come before any with a value.
   const { value } = focus;
   const valued =

@@ -3,6 +3,7 @@ import type { CaseItem, ItemType } from '../case/types.js';
 import { normalizeText } from '../scoring/normalize.js';
 import { acceptedProposalScoring } from './accepted-proposals.js';
 import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
+import { statedIdioms } from './asked-idioms.js';
 import { isCodeRecord } from './code-records.js';
 import { contentStems, STOPWORDS } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
@@ -11,8 +12,16 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { inheritAntecedentOverlap } from './pronoun-subjects.js';
 import { buildQueryWeights, matchMasks, overlapScores } from './query-weights.js';
-import { askedGroup, broadShapeOf, questionShape } from './question-shape.js';
+import {
+  askedGroup,
+  asksOpenQuestion,
+  asksWhatRemains,
+  broadShapeOf,
+  questionShape,
+} from './question-shape.js';
+import { quotedRepeats } from './quoted-messages.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
+import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 import { addValueBonus, valueHolders } from './value-bonus.js';
 import { type AskedValue, isNamedKind } from './value-kinds.js';
@@ -56,6 +65,7 @@ const PROMPT_WORD_WEIGHT = 1;
 const ITEM_CUE_WEIGHT = 2;
 const NAME_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
+const OPEN_QUESTION_WEIGHT = 0.25;
 const SHAPE_WEIGHT = 2;
 // A document's sentence the agent read is a note written down for it (see `documentProse`).
 const DOCUMENT_WEIGHT = 0.5;
@@ -131,7 +141,11 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const overlaps = overlapScores(parsed, query, masks);
   // "It belongs to …" is about what the sentence before it names.
   inheritAntecedentOverlap(parsed, query, masks, overlaps);
+  // "What is still unclear?": "I can't tell which one …" is about it, in other words.
+  addIdiomOverlap(parsed, item.prompt, overlaps);
   const labelled = labelIn(item.prompt);
+  const remaining = asksWhatRemains(item.prompt);
+  const repeats = quotedRepeats(parsed);
   const { passages, cueFrequency } = parsed;
   const last = Math.max(passages.length - 1, 1);
   const recencyWeight = profile.newestWins ? 1 : 0.25;
@@ -200,7 +214,14 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
-    if (passage.text.includes('?') && !stated.has(index)) score *= QUESTION_WEIGHT;
+    // An open question ("what's left before the review?") names only what nobody has said yet: it counts less.
+    if (passage.text.includes('?') && !stated.has(index))
+      score *= asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
+    // "Picking this up from the notes: [turn 3] user: …" repeats an earlier message the artifact still holds: the
+    // words are read where they were first said, and a repeat of them is no newer statement.
+    if (repeats[index] === 1) score *= QUESTION_WEIGHT;
+    // "What is still open?": work someone reports done ("Ana already replied to them") is not what remains.
+    if (remaining && passage.cues.task.length === 0 && saysWorkDone(passage.text)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
     if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
     // "Does Ana Lima own X?" is about Ana Lima: a passage that does not name her answers it only by chance.
@@ -214,6 +235,19 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     total[index] = score + (recencyWeight * passage.position) / last;
   }
   return { base, total, shaped: shapeBonus };
+}
+
+/** What a passage stating what the question asks about in other words gains, as a rare word of it would. */
+const IDIOM_WEIGHT = 1;
+
+/** Adds to the overlap of every passage that states what the question asks about in other words. */
+function addIdiomOverlap(parsed: ParsedArtifact, prompt: string, overlaps: Float64Array): void {
+  for (const stated of statedIdioms(prompt)) {
+    const holders = parsed.passages.filter((passage) => stated.test(passage.text));
+    const weight = IDIOM_WEIGHT * rarity(holders.length);
+    for (const passage of holders)
+      overlaps[passage.position] = (overlaps[passage.position] as number) + weight;
+  }
 }
 
 const commonWords = new WeakMap<ParsedArtifact, Set<string>>();

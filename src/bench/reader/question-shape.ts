@@ -46,6 +46,9 @@ const WANTS_NUMBER =
 const WANTS_IDENTIFIER =
   /\b(?:which|what)\s+(?:\w+\s+)?(files?|path|folder|directory|module|script|branch|command|endpoint|url|flag|package|image)\b/i;
 
+// "Which file holds X?", "in which module does X live?": the verb says where X is, not what X is about.
+const PLACING_VERB = /\b(?:holds?|contains?|keeps?|stores?|defines?|lives?|sits?)\b/gi;
+
 // A quotation: straight or curly quotes around at least two words.
 const QUOTED = /(?:^|[\s(:])['‘"“]([^'’"”]+?\s[^'’"”]+?)['’"”](?=$|[\s.,;:?!)—-])/g;
 
@@ -93,8 +96,37 @@ export function questionShape(prompt: string): QuestionShape {
   const yesNo = AUXILIARY.test(prompt.trim()) && wants.length === 0;
   const unquoted = prompt.replace(QUOTED, ' ');
   const asksFor = ASKS_RULE.test(unquoted) ? 'rule' : ASKS_DECISION.test(unquoted) ? 'decision' : undefined;
-  const kindWords = identifier === null ? [] : [(identifier[1] as string).toLowerCase()];
+  const kindWords =
+    identifier === null
+      ? []
+      : [(identifier[1] as string).toLowerCase(), ...Array.from(prompt.matchAll(PLACING_VERB), (m) => m[0])];
   return { wants, quoted, asksFor, yesNo, kindWords, value };
+}
+
+// A question's clause: what follows the last sentence break (or colon) before its question mark.
+const QUESTION_CLAUSE = /(?:^|[.!?:;]\s)([^.!?:;]*)\?/;
+// A word that asks for something not yet known: "what's left …?", "who do I ask …?", "how do we …?".
+const WH_WORD = /\b(?:what|what's|whats|which|who|whom|whose|where|when|why|how)\b/i;
+// A transcript line's speaker header: "[turn 4] user:".
+const SPEAKER = /^\[turn \d+\] \w+:\s*/;
+// A sentence ended before the question: the passage states something first ("It has 340 million rows. How …?").
+const SENTENCE_END = /[.!;](?:\s|$)/;
+// What may follow the question and still leave it the whole message: a short sign-off ("No rush.").
+const MAX_SIGN_OFF_WORDS = 6;
+
+/**
+ * Whether a passage is an open question and nothing more ("Morning: so, what's next on the move? No rush."):
+ * its words name what is not known, so it states nothing about them. A yes-or-no question ("mock it with
+ * nock?") still puts something forward, and a statement the question follows ("It has 340 million rows. How
+ * would you run it?") is a statement all the same.
+ */
+export function asksOpenQuestion(text: string): boolean {
+  const body = text.replace(SPEAKER, '');
+  const match = QUESTION_CLAUSE.exec(body);
+  if (match === null || !WH_WORD.test(match[1] as string)) return false;
+  if (SENTENCE_END.test(body.slice(0, match.index + 1))) return false;
+  const after = body.slice(match.index + match[0].length).trim();
+  return after === '' || after.split(/\s+/).length <= MAX_SIGN_OFF_WORDS;
 }
 
 // "Who from legal …?", "who at IT …?", "which of the SRE folks …?": the group the person asked for is in.
@@ -105,4 +137,13 @@ const ASKED_GROUP =
 export function askedGroup(prompt: string): string | undefined {
   const match = ASKED_GROUP.exec(prompt);
   return match === null ? undefined : (match[1] ?? match[2]);
+}
+
+// Asking what is still to be done: "what's left", "which task is still open", "what remains", "the next step".
+const ASKS_REMAINING =
+  /\b(?:still (?:open|pending|outstanding|to do|needs?)|(?:is|are|'s) left|left to do|remains?|remaining|next step|what(?:'s| is) next|unfinished)\b/i;
+
+/** Whether a question asks what is still to be done ("What is left before the review?"). */
+export function asksWhatRemains(prompt: string): boolean {
+  return ASKS_REMAINING.test(prompt);
 }

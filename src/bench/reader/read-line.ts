@@ -1,12 +1,13 @@
 import { type ArtifactSectionName, sectionOfHeading } from '../../artifact/artifact-sections.js';
 import { normalizeText } from '../scoring/normalize.js';
+import { namesFile, withoutFilePaths } from './code-records.js';
 import { wordsOf } from './content-words.js';
 import { DECISION_CUES, ENTITY_CUES, FACT_CUES, OVERRIDE_CUES, RULE_CUES, TASK_CUES } from './cue-lexicon.js';
 import { type CueHits, type CueLexicon, compileCueLexicon, matchCues } from './cue-matcher.js';
 import type { Passage } from './passage.js';
 import { MAX_LINE_PASSAGE, splitLine } from './split-passages.js';
 import { createStemVocabulary, type StemVocabulary } from './stem-vocabulary.js';
-import { cannotIsOnlyUnsure } from './unsure-cannot.js';
+import { cannotIsOnlyUnsure, reportsNothingKnown } from './unsure-cannot.js';
 
 /**
  * A line as read once: the section it opens when it is a heading, else its passages: the one passage most
@@ -37,11 +38,50 @@ export const CUE_PHRASE_COUNT = compileCueLexicon(CUE_LISTS, () => 0).size;
 // The ids of "cannot" and "can't": rule phrases come first in the lists, so a rule phrase's id is its index.
 const CANNOT_IDS: readonly number[] = ['cannot', "can't"].map((phrase) => RULE_CUES.indexOf(phrase));
 
-/** The cues, without "can't" as a rule cue when it only says what the speaker does not know ("I can't tell"). */
+/**
+ * The cues, without "can't" as a rule cue when it only says what the speaker does not know ("I can't tell");
+ * none at all when the passage only reports that nothing is known ("I have nothing on this yet").
+ */
 function withoutUnsureCannot(text: string, cues: CueHits): CueHits {
+  if (text.includes('nothing') && reportsNothingKnown(text)) return NO_CUES;
   if (!cues.rule.some((id) => CANNOT_IDS.includes(id)) || !cannotIsOnlyUnsure(text)) return cues;
   return { ...cues, rule: cues.rule.filter((id) => !CANNOT_IDS.includes(id)) };
 }
+
+/**
+ * The cues, without the fact words ("region", "limit", "path") that only a file's path holds
+ * (`src/jobs/region-limiter.ts`): those name the file, they state no fact. Only read again for a passage with
+ * a fact cue that names a file.
+ */
+function withoutPathCues(text: string, cues: CueHits, { context, idsOfWords }: ReadingSession): CueHits {
+  if (cues.fact.length === 0 || !namesFile(text)) return cues;
+  const ids = wordsOf(normalizeText(withoutFilePaths(text))).map((word) =>
+    idOfWord(word, context, idsOfWords),
+  );
+  const prose = matchCues(ids, 0, ids.length, context.lexicon).fact;
+  const fact = cues.fact.filter((id) => prose.includes(id));
+  return fact.length === cues.fact.length ? cues : { ...cues, fact };
+}
+
+/** The id of a word's stem, looked up in the artifact's words first. */
+function idOfWord(word: string, context: ReadingContext, idsOfWords: Map<string, number>): number {
+  let id = idsOfWords.get(word);
+  if (id === undefined) {
+    id = context.vocabulary.idOfWord(word);
+    idsOfWords.set(word, id);
+  }
+  return id;
+}
+
+// No cue of any kind (never mutated).
+const NO_CUES: CueHits = Object.freeze({
+  rule: [],
+  decision: [],
+  override: [],
+  task: [],
+  entity: [],
+  fact: [],
+}) as CueHits;
 
 /** A vocabulary, and the cue lexicon compiled against its stem ids: what lines are read with. */
 export interface ReadingContext {
@@ -133,7 +173,7 @@ export function readLine(
 /** One passage read, at `position` of `place`; undefined when the text normalises to nothing. */
 function readPassage(
   text: string,
-  { context, idsOfWords }: ReadingSession,
+  session: ReadingSession,
   sink: StemIdSink,
   place: LinePlace,
   position: number,
@@ -145,16 +185,14 @@ function readPassage(
   const { ids } = sink;
   const start = sink.end;
   let end = start;
-  for (const word of words) {
-    let id = idsOfWords.get(word);
-    if (id === undefined) {
-      id = context.vocabulary.idOfWord(word);
-      idsOfWords.set(word, id);
-    }
-    ids[end++] = id;
-  }
+  const { context, idsOfWords } = session;
+  for (const word of words) ids[end++] = idOfWord(word, context, idsOfWords);
   sink.end = end;
-  const cues = withoutUnsureCannot(text, matchCues(ids, start, end, context.lexicon));
+  const cues = withoutPathCues(
+    text,
+    withoutUnsureCannot(text, matchCues(ids, start, end, context.lexicon)),
+    session,
+  );
   return {
     position,
     line: place.line,

