@@ -19,7 +19,6 @@ import {
   broadShapeOf,
   questionShape,
 } from './question-shape.js';
-import { quotedRepeats } from './quoted-messages.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
@@ -145,7 +144,6 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   addIdiomOverlap(parsed, item.prompt, overlaps);
   const labelled = labelIn(item.prompt);
   const remaining = asksWhatRemains(item.prompt);
-  const repeats = quotedRepeats(parsed);
   const { passages, cueFrequency } = parsed;
   const last = Math.max(passages.length - 1, 1);
   const recencyWeight = profile.newestWins ? 1 : 0.25;
@@ -217,9 +215,6 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // An open question ("what's left before the review?") names only what nobody has said yet: it counts less.
     if (passage.text.includes('?') && !stated.has(index))
       score *= asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
-    // "Picking this up from the notes: [turn 3] user: …" repeats an earlier message the artifact still holds: the
-    // words are read where they were first said, and a repeat of them is no newer statement.
-    if (repeats[index] === 1) score *= QUESTION_WEIGHT;
     // "What is still open?": work someone reports done ("Ana already replied to them") is not what remains.
     if (remaining && passage.cues.task.length === 0 && saysWorkDone(passage.text)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
