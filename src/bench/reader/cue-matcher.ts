@@ -75,8 +75,8 @@ export function matchCues(
   return hits ?? NO_HITS;
 }
 
-// Most passages of a long artifact hold no cue at all; they share this one (never mutated) object.
-const NO_HITS: CueHits = Object.freeze({
+/** No cue of any kind: most passages of a long artifact hold none, and share this one (never mutated) object. */
+export const NO_HITS: CueHits = Object.freeze({
   rule: [],
   decision: [],
   override: [],

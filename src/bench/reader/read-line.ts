@@ -3,7 +3,7 @@ import { normalizeText } from '../scoring/normalize.js';
 import { namesFile, withoutFilePaths } from './code-records.js';
 import { wordsOf } from './content-words.js';
 import { DECISION_CUES, ENTITY_CUES, FACT_CUES, OVERRIDE_CUES, RULE_CUES, TASK_CUES } from './cue-lexicon.js';
-import { type CueHits, type CueLexicon, compileCueLexicon, matchCues } from './cue-matcher.js';
+import { type CueHits, type CueLexicon, compileCueLexicon, matchCues, NO_HITS } from './cue-matcher.js';
 import type { Passage } from './passage.js';
 import { MAX_LINE_PASSAGE, splitLine } from './split-passages.js';
 import { createStemVocabulary, type StemVocabulary } from './stem-vocabulary.js';
@@ -43,7 +43,7 @@ const CANNOT_IDS: readonly number[] = ['cannot', "can't"].map((phrase) => RULE_C
  * none at all when the passage only reports that nothing is known ("I have nothing on this yet").
  */
 function withoutUnsureCannot(text: string, cues: CueHits): CueHits {
-  if (text.includes('nothing') && reportsNothingKnown(text)) return NO_CUES;
+  if (text.includes('nothing') && reportsNothingKnown(text)) return NO_HITS;
   if (!cues.rule.some((id) => CANNOT_IDS.includes(id)) || !cannotIsOnlyUnsure(text)) return cues;
   return { ...cues, rule: cues.rule.filter((id) => !CANNOT_IDS.includes(id)) };
 }
@@ -72,16 +72,6 @@ function idOfWord(word: string, context: ReadingContext, idsOfWords: Map<string,
   }
   return id;
 }
-
-// No cue of any kind (never mutated).
-const NO_CUES: CueHits = Object.freeze({
-  rule: [],
-  decision: [],
-  override: [],
-  task: [],
-  entity: [],
-  fact: [],
-}) as CueHits;
 
 /** A vocabulary, and the cue lexicon compiled against its stem ids: what lines are read with. */
 export interface ReadingContext {
