@@ -13,7 +13,7 @@ const SET_UP =
 
 // …as a thing of the past: "already", "yesterday", "last week". "I set up the cron each morning" is a habit.
 const IN_THE_PAST =
-  /\b(?:already|yesterday|last (?:night|week|month|friday|monday)|this morning|earlier today|over the weekend|on friday)\b/i;
+  /\b(?:already|yesterday|last (?:night|week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this morning|earlier today|over the weekend|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 
 /** Plan and report must share this many distinctive words: the report is about the same thing. */
 const SHARED_WORDS = 2;
