@@ -2,11 +2,11 @@
  * A decision made by agreeing: the assistant proposes ("we could shard by tenant, or stream the writes; I'd
  * shard") and the user answers "yes, do that", "sounds good, go with your second option", "the latter". The
  * reply alone says nothing a later reader can use; the decision is the proposal it accepted, and the options
- * the user passed over are recorded as not chosen.
+ * the user passed over are recorded as not chosen. This module reads proposals and replies; what accepting writes
+ * into the ledger is in record-acceptance.ts.
  */
 
 import { EXCEPTION, forbids, holdsValue, REQUIREMENT } from './cue-patterns.js';
-import type { Ledger } from './ledger.js';
 import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
 import { topicWords } from './topic-words.js';
 
@@ -29,7 +29,7 @@ const EITHER =
 // A sentence that speaks of options already listed by their order: "the first is quicker", "the latter costs more".
 const COMPARES_LISTED = /^(?:the )?(?:first|second|third|former|latter)(?: one| option)?\b/i;
 // A sentence that puts something forward for the user to accept.
-const PROPOSES =
+export const PROPOSES =
   /\b(?:i'd|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
 // Words that say the proposal holds more than one option.
 const ALTERNATIVES =
@@ -164,7 +164,8 @@ export function readProposal(raw: string): Proposal | undefined {
 
 // Words compared by their first letters, so "sharding" meets "shard" and "batched" meets "batch".
 const STEM_LETTERS = 5;
-function stems(text: string): Set<string> {
+/** A text's content words cut to their first letters, for comparing options and replies. */
+export function stems(text: string): Set<string> {
   return new Set([...topicWords(text)].map((word) => word.slice(0, STEM_LETTERS)));
 }
 
@@ -182,14 +183,14 @@ const RESTATED_WORDS = 2;
 const NAMING_REPLY_WORDS = 2;
 
 /** Whether a reply could restate an option: short, and not refusing ("don't move the client", "not that"). */
-function mayRestate(reply: string): boolean {
+export function mayRestate(reply: string): boolean {
   const lower = reply.toLowerCase().replace(/[’‘]/g, "'");
   if (moreWordsThan(lower, MAX_REPLY_WORDS) || /\?\s*$/.test(lower)) return false;
   return !/\b(?:don'?t|do not|not|never|no|nope)\b/.test(lower) || /\binstead\b/.test(lower);
 }
 
 /** The option a reply restates: the one sharing the most content words with it, and at least two. */
-function restatedOption(proposal: Proposal, reply: string): number | undefined {
+export function restatedOption(proposal: Proposal, reply: string): number | undefined {
   const words = stems(reply);
   const shared = proposal.options.map(
     (option) => [...stems(option)].filter((word) => words.has(word)).length,
@@ -286,117 +287,4 @@ export function chosenOption(proposal: Proposal, reply: string): number | undefi
   }
   if (proposal.recommended !== undefined) return proposal.recommended;
   return count === 1 ? 0 : undefined;
-}
-
-export const ACCEPTED_PREFIX = 'Accepted proposal: ';
-export const NOT_CHOSEN_PREFIX = 'Not chosen: ';
-export const PUT_FORWARD_PREFIX = 'Option put forward: ';
-const MAX_OPTION_CHARS = 300;
-
-function shortened(option: string): string {
-  return option.length <= MAX_OPTION_CHARS ? option : `${option.slice(0, MAX_OPTION_CHARS - 1)}…`;
-}
-
-/**
- * Records what a reply accepted of the proposal before it: the chosen option as a decision, the options passed
- * over as not chosen. Returns whether it found what was accepted.
- */
-export function recordAcceptance(ledger: Ledger, proposalText: string, reply: string, earlier = ''): boolean {
-  const agrees = isAcceptance(reply);
-  // A reply that agrees by restating one option ("Patch the call sites for now, then") chooses it too.
-  // Parsing the proposal costs more than these tests: only a message that proposes or asks is parsed.
-  if (!agrees && !(mayRestate(reply) && (/\?\s*$/.test(proposalText) || PROPOSES.test(proposalText))))
-    return false;
-  const proposal = readProposal(proposalText);
-  if (proposal === undefined) return false;
-  const chosen = agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply);
-  if (chosen === undefined) {
-    // "The one with the queue, obviously": the reply chose, in words that name no option. Its words are kept as
-    // the user's; the options stay beside them, so whoever reads the notes can match the two.
-    if (agrees && proposal.options.length > 1)
-      for (const option of proposal.options) ledger.add('fact', `${PUT_FORWARD_PREFIX}${shortened(option)}`);
-    return false;
-  }
-  proposal.options.forEach((option, at) => {
-    const text = option.length <= MAX_OPTION_CHARS ? option : `${option.slice(0, MAX_OPTION_CHARS - 1)}…`;
-    if (at === chosen) ledger.add('decision', `${ACCEPTED_PREFIX}${text}`);
-    else ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
-  });
-  const weighed = weighedAlternatives(proposalText, proposal.options[chosen] ?? '');
-  for (const sentence of weighed) ledger.passOver(sentence, NOT_CHOSEN_PREFIX);
-  passOverSuggestions(ledger, earlier, proposal.options[chosen] ?? '');
-  keepFindings(ledger, proposalText, [...proposal.options, ...weighed]);
-  return true;
-}
-
-// "Raising the timeout would hide it", "Doing it in one statement would hold locks": an action named by its
-// "-ing" form, then what it would do. A proposal weighs another way of going about it that way.
-const WEIGHED =
-  /^(?:just |simply |only )?[a-z]+ing\b(?:(?![.;:!?]|\b(?:would|could|might|will)\b).){1,80}?\b(?:would|could|might|will)(?:n't| not)?\b/i;
-// "-ing" words that open a sentence without naming an action.
-const NOT_ACTION =
-  /^(?:nothing|something|everything|anything|thing|morning|evening|during|according|assuming|including|regarding|looking|thinking|speaking|seeing|going)\b/i;
-
-/**
- * The sentences of an accepted proposal that weigh a way of doing it the assistant did not put forward
- * ("Raising the timeout to 120s would make the error go away, but it hides the scan"): accepting the proposal
- * passes over them, so they are kept as not chosen rather than as findings a reader may act on. A sentence
- * about the chosen plan itself ("Adding the index would also speed up exports") shares its words and stays.
- */
-export function weighedAlternatives(proposalText: string, chosen: string): string[] {
-  const chosenWords = stems(chosen);
-  const weighed: string[] = [];
-  for (const sentence of splitSentences(proposalText.replace(/[’‘ʼ]/g, "'"))) {
-    const action = sentence.match(WEIGHED)?.[0];
-    if (action === undefined || NOT_ACTION.test(sentence) || chosen.includes(sentence)) continue;
-    if ([...stems(action)].some((word) => chosenWords.has(word))) continue;
-    weighed.push(
-      sentence.length <= MAX_OPTION_CHARS ? sentence : `${sentence.slice(0, MAX_OPTION_CHARS - 1)}…`,
-    );
-  }
-  return weighed;
-}
-
-// A suggestion of the user's own: "I'd just flip it on", "maybe a throttle?", "I was thinking …", "just put it in X".
-const SUGGESTS =
-  /\b(?:i'd|i would|maybe|perhaps|i was thinking|i'?m thinking|how about|what about|could we|can we|why not|my idea)\b|(?:^|[.,;:—–]\s*)just (?:put|use|add|flip|turn|set|make|do|copy|drop|bump|hard-?code|stick)\b/;
-// How much of a suggestion's content the accepted option may share and still be another plan.
-const SAME_PLAN_SHARE = 0.5;
-const MAX_SUGGESTION_CHARS = 300;
-
-/**
- * The user's own suggestions in the message before a proposal, passed over when the user accepts a different
- * plan the assistant put forward ("I'd just flip it on for everyone" before "yes, stage it"): each is kept as not
- * chosen, so the earlier idea does not read as current.
- */
-export function passOverSuggestions(ledger: Ledger, earlier: string, accepted: string): void {
-  const acceptedWords = stems(accepted);
-  for (const sentence of splitSentences(earlier.replace(/[’‘ʼ]/g, "'"))) {
-    for (const clause of sentence.split(/(?<=[.!?])\s+(?=[a-z])/)) {
-      const lower = clause.toLowerCase();
-      if (clause.length > MAX_SUGGESTION_CHARS || !SUGGESTS.test(lower)) continue;
-      const words = [...stems(clause)];
-      if (words.length < 2) continue;
-      const shared = words.filter((word) => acceptedWords.has(word)).length;
-      if (shared >= words.length * SAME_PLAN_SHARE) continue;
-      ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${stripOpener(clause)}`);
-    }
-  }
-}
-
-// What the agent found, in the proposal the user accepted, is what the decision rests on: kept at the priority
-// of the agent's own facts, below the user's.
-const FINDING_PRIORITY = 45;
-
-/**
- * The sentences of an accepted proposal that carry a value and are not one of its options ("It's a sequential
- * scan over 1.8M rows, about 41 seconds"): the findings the choice was made on, kept as facts.
- */
-function keepFindings(ledger: Ledger, proposalText: string, options: readonly string[]): void {
-  for (const sentence of splitSentences(proposalText)) {
-    // "Three ways to do it:" leads into the options, kept on their own; its count is no finding.
-    if (/[?:]\s*$/.test(sentence) || !holdsValue(sentence)) continue;
-    if (options.some((option) => sentence.includes(option) || option.includes(sentence))) continue;
-    ledger.add('fact', sentence, FINDING_PRIORITY);
-  }
 }

@@ -1,11 +1,12 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
 import type { MethodDefinition } from '../../registry/method-definition.js';
-import { afterAcceptance, recordAcceptance } from './accepted-proposal.js';
+import { afterAcceptance } from './accepted-proposal.js';
 import { fitToBudget } from './fit-to-budget.js';
 import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
 import { holdsTally, readText } from './read-sentence.js';
 import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
+import { recordAcceptance } from './record-acceptance.js';
 import { remarkOn, settleSeen } from './seen-failures.js';
 import { splitSentences, stripOpener } from './split-sentences.js';
 

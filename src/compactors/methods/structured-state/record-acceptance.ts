@@ -1,0 +1,129 @@
+/**
+ * What accepting a proposal writes into the ledger: the chosen option as a decision, the options, alternatives
+ * and earlier suggestions passed over as not chosen, and the findings the choice rests on as facts. How a
+ * proposal and a reply are read is in accepted-proposal.ts.
+ */
+
+import {
+  chosenOption,
+  isAcceptance,
+  mayRestate,
+  PROPOSES,
+  readProposal,
+  restatedOption,
+  stems,
+} from './accepted-proposal.js';
+import { holdsValue } from './cue-patterns.js';
+import type { Ledger } from './ledger.js';
+import { splitSentences, stripOpener } from './split-sentences.js';
+
+export const ACCEPTED_PREFIX = 'Accepted proposal: ';
+export const NOT_CHOSEN_PREFIX = 'Not chosen: ';
+export const PUT_FORWARD_PREFIX = 'Option put forward: ';
+const MAX_OPTION_CHARS = 300;
+
+function shortened(option: string): string {
+  return option.length <= MAX_OPTION_CHARS ? option : `${option.slice(0, MAX_OPTION_CHARS - 1)}…`;
+}
+
+/**
+ * Records what a reply accepted of the proposal before it: the chosen option as a decision, the options passed
+ * over as not chosen. Returns whether it found what was accepted.
+ */
+export function recordAcceptance(ledger: Ledger, proposalText: string, reply: string, earlier = ''): boolean {
+  const agrees = isAcceptance(reply);
+  // A reply that agrees by restating one option ("Patch the call sites for now, then") chooses it too.
+  // Parsing the proposal costs more than these tests: only a message that proposes or asks is parsed.
+  if (!agrees && !(mayRestate(reply) && (/\?\s*$/.test(proposalText) || PROPOSES.test(proposalText))))
+    return false;
+  const proposal = readProposal(proposalText);
+  if (proposal === undefined) return false;
+  const chosen = agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply);
+  if (chosen === undefined) {
+    // "The one with the queue, obviously": the reply chose, in words that name no option. Its words are kept as
+    // the user's; the options stay beside them, so whoever reads the notes can match the two.
+    if (agrees && proposal.options.length > 1)
+      for (const option of proposal.options) ledger.add('fact', `${PUT_FORWARD_PREFIX}${shortened(option)}`);
+    return false;
+  }
+  proposal.options.forEach((option, at) => {
+    const text = shortened(option);
+    if (at === chosen) ledger.add('decision', `${ACCEPTED_PREFIX}${text}`);
+    else ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
+  });
+  const weighed = weighedAlternatives(proposalText, proposal.options[chosen] ?? '');
+  for (const sentence of weighed) ledger.passOver(sentence, NOT_CHOSEN_PREFIX);
+  passOverSuggestions(ledger, earlier, proposal.options[chosen] ?? '');
+  keepFindings(ledger, proposalText, [...proposal.options, ...weighed]);
+  return true;
+}
+
+// "Raising the timeout would hide it", "Doing it in one statement would hold locks": an action named by its
+// "-ing" form, then what it would do. A proposal weighs another way of going about it that way.
+const WEIGHED =
+  /^(?:just |simply |only )?[a-z]+ing\b(?:(?![.;:!?]|\b(?:would|could|might|will)\b).){1,80}?\b(?:would|could|might|will)(?:n't| not)?\b/i;
+// "-ing" words that open a sentence without naming an action.
+const NOT_ACTION =
+  /^(?:nothing|something|everything|anything|thing|morning|evening|during|according|assuming|including|regarding|looking|thinking|speaking|seeing|going)\b/i;
+
+/**
+ * The sentences of an accepted proposal that weigh a way of doing it the assistant did not put forward
+ * ("Raising the timeout to 120s would make the error go away, but it hides the scan"): accepting the proposal
+ * passes over them, so they are kept as not chosen rather than as findings a reader may act on. A sentence
+ * about the chosen plan itself ("Adding the index would also speed up exports") shares its words and stays.
+ */
+export function weighedAlternatives(proposalText: string, chosen: string): string[] {
+  const chosenWords = stems(chosen);
+  const weighed: string[] = [];
+  for (const sentence of splitSentences(proposalText.replace(/[’‘ʼ]/g, "'"))) {
+    const action = sentence.match(WEIGHED)?.[0];
+    if (action === undefined || NOT_ACTION.test(sentence) || chosen.includes(sentence)) continue;
+    if ([...stems(action)].some((word) => chosenWords.has(word))) continue;
+    weighed.push(shortened(sentence));
+  }
+  return weighed;
+}
+
+// A suggestion of the user's own: "I'd just flip it on", "maybe a throttle?", "I was thinking …", "just put it in X".
+const SUGGESTS =
+  /\b(?:i'd|i would|maybe|perhaps|i was thinking|i'?m thinking|how about|what about|could we|can we|why not|my idea)\b|(?:^|[.,;:—–]\s*)just (?:put|use|add|flip|turn|set|make|do|copy|drop|bump|hard-?code|stick)\b/;
+// How much of a suggestion's content the accepted option may share and still be another plan.
+const SAME_PLAN_SHARE = 0.5;
+const MAX_SUGGESTION_CHARS = 300;
+
+/**
+ * The user's own suggestions in the message before a proposal, passed over when the user accepts a different
+ * plan the assistant put forward ("I'd just flip it on for everyone" before "yes, stage it"): each is kept as not
+ * chosen, so the earlier idea does not read as current.
+ */
+export function passOverSuggestions(ledger: Ledger, earlier: string, accepted: string): void {
+  const acceptedWords = stems(accepted);
+  for (const sentence of splitSentences(earlier.replace(/[’‘ʼ]/g, "'"))) {
+    for (const clause of sentence.split(/(?<=[.!?])\s+(?=[a-z])/)) {
+      const lower = clause.toLowerCase();
+      if (clause.length > MAX_SUGGESTION_CHARS || !SUGGESTS.test(lower)) continue;
+      const words = [...stems(clause)];
+      if (words.length < 2) continue;
+      const shared = words.filter((word) => acceptedWords.has(word)).length;
+      if (shared >= words.length * SAME_PLAN_SHARE) continue;
+      ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${stripOpener(clause)}`);
+    }
+  }
+}
+
+// What the agent found, in the proposal the user accepted, is what the decision rests on: kept at the priority
+// of the agent's own facts, below the user's.
+const FINDING_PRIORITY = 45;
+
+/**
+ * The sentences of an accepted proposal that carry a value and are not one of its options ("It's a sequential
+ * scan over 1.8M rows, about 41 seconds"): the findings the choice was made on, kept as facts.
+ */
+function keepFindings(ledger: Ledger, proposalText: string, options: readonly string[]): void {
+  for (const sentence of splitSentences(proposalText)) {
+    // "Three ways to do it:" leads into the options, kept on their own; its count is no finding.
+    if (/[?:]\s*$/.test(sentence) || !holdsValue(sentence)) continue;
+    if (options.some((option) => sentence.includes(option) || option.includes(sentence))) continue;
+    ledger.add('fact', sentence, FINDING_PRIORITY);
+  }
+}
