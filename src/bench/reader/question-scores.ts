@@ -216,7 +216,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (passage.text.includes('?') && !stated.has(index))
       score *= asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
     // "What is still open?": work someone reports done ("Ana already replied to them") is not what remains.
-    if (remaining && passage.cues.task.length === 0 && saysWorkDone(passage.text)) score *= QUESTION_WEIGHT;
+    if (remaining && passage.cues.task.length === 0 && reportsDone(parsed, index)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
     if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
     // "Does Ana Lima own X?" is about Ana Lima: a passage that does not name her answers it only by chance.
@@ -243,6 +243,22 @@ function addIdiomOverlap(parsed: ParsedArtifact, prompt: string, overlaps: Float
     for (const passage of holders)
       overlaps[passage.position] = (overlaps[passage.position] as number) + weight;
   }
+}
+
+const doneReports = new WeakMap<ParsedArtifact, Int8Array>();
+
+/**
+ * Whether the passage reports work done (`saysWorkDone`), read once per passage of a parsed artifact: every
+ * "what's left?" item of a case asks it of every passage without a task cue.
+ */
+function reportsDone(parsed: ParsedArtifact, index: number): boolean {
+  let known = doneReports.get(parsed);
+  if (known === undefined) {
+    known = new Int8Array(parsed.passages.length).fill(-1);
+    doneReports.set(parsed, known);
+  }
+  if (known[index] === -1) known[index] = saysWorkDone((parsed.passages[index] as Passage).text) ? 1 : 0;
+  return known[index] === 1;
 }
 
 const commonWords = new WeakMap<ParsedArtifact, Set<string>>();
