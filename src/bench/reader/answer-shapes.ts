@@ -12,6 +12,8 @@ const NUMBERISH =
   /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|thousand|million|billion|dozen|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight|tomorrow|tonight)\b/i;
 // Capitalised only: "may" and "march" are verbs as often.
 const MONTH = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+// What ends a period: "until the audit is through", "till 2027-03-01".
+const BOUNDING_CLAUSE = /\b(?:until|till|til)\s+\S/i;
 // A path, a file name, a command flag, a snake_case or backticked name.
 const IDENTIFIER =
   /[\w.-]+\/[\w./-]*|\b\w+\.[a-z]{1,5}\b|`[^`]+`|\b[a-z0-9]+_[a-z0-9_]+\b|(?:^|\s)--?[a-z][\w-]*/i;
@@ -70,6 +72,7 @@ export function holdsShape(
 ): boolean {
   if (shape === 'number') return NUMBERISH.test(text) || MONTH.test(text);
   if (shape === 'identifier') return IDENTIFIER.test(text);
+  if (shape === 'bound') return BOUNDING_CLAUSE.test(text);
   return (
     namesIn(text, common).some((name) => !named.has(name.toLowerCase())) ||
     handlesIn(text).some((handle) => !named.has(handle.toLowerCase())) ||

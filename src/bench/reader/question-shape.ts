@@ -1,7 +1,10 @@
-import { type AskedValue, askedValue, type ValueKind } from './value-kinds.js';
+import { type AskedValue, askedValue, type ValueKind, withoutUntilWhen } from './value-kinds.js';
 
-/** The kind of value a question asks for, read from how it is asked. */
-export type AnswerShape = 'person' | 'number' | 'identifier';
+/**
+ * The kind of value a question asks for, read from how it is asked; `bound` is what ends a period ("until
+ * when …?"), an event as often as a date.
+ */
+export type AnswerShape = 'person' | 'number' | 'identifier' | 'bound';
 
 /** How a question is asked: what kind of value answers it, what it quotes, whether it wants a yes or a no. */
 export interface QuestionShape {
@@ -84,7 +87,9 @@ export function broadShapeOf(kind: ValueKind): AnswerShape {
 export function questionShape(prompt: string): QuestionShape {
   const wants: AnswerShape[] = [];
   if (WANTS_PERSON.test(prompt)) wants.push('person');
-  if (WANTS_NUMBER.test(prompt)) wants.push('number');
+  const bounded = withoutUntilWhen(prompt);
+  if (bounded !== prompt) wants.push('bound');
+  if (WANTS_NUMBER.test(bounded)) wants.push('number');
   const identifier = WANTS_IDENTIFIER.exec(prompt);
   if (identifier !== null) wants.push('identifier');
   // "In which of our files …?", "how many rows …?": the particular kind implies the broad one.

@@ -82,8 +82,18 @@ const ASKED: readonly [ValueKind, RegExp][] = [
 // "How many rows …", "how many of the files …".
 const HOW_MANY = /\bhow many\s+(?:of (?:the|our|those|these) )?([a-z][\w-]*)/i;
 
+// "Until when …?", "till when …?": what ends a period, which is as often an event ("until the audit is through")
+// as a date; the answer is the clause that bounds it, not any passage holding a time.
+const UNTIL_WHEN = /\b(?:until|till|til)\s+when\b/gi;
+
+/** The question without an "until when" (see above): what is left of it may still ask for a value. */
+export function withoutUntilWhen(prompt: string): string {
+  return prompt.replace(UNTIL_WHEN, ' ');
+}
+
 /** The kind of value a question asks for, if it asks for one of the kinds above. */
-export function askedValue(prompt: string): AskedValue | undefined {
+export function askedValue(question: string): AskedValue | undefined {
+  const prompt = withoutUntilWhen(question);
   const many = HOW_MANY.exec(prompt);
   if (many !== null) {
     const noun = (many[1] as string).toLowerCase().replace(/(?:es|s)$/, '');

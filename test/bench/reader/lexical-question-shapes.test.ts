@@ -341,3 +341,27 @@ describe('lexical reader: how much a passage must share with the question', () =
     expect(response).toContain('02:30');
   });
 });
+
+describe('lexical reader: "until when" asks for what ends a period', () => {
+  it('reads "until when" as asking for what ends a period, not for a time; "when" alone asks for a time', () => {
+    expect(questionShape('Until when is the schema frozen?').wants).toEqual(['bound']);
+    expect(questionShape('Till when do we keep the old bucket?').value).toBeUndefined();
+    expect(questionShape('When is the schema frozen?').wants).toEqual(['number']);
+  });
+
+  it('answers with the clause that bounds the rule, an event rather than a date, over log lines with times', async () => {
+    const logs: Record<number, string> = {};
+    for (let line = 50; line < 110; line += 6)
+      logs[line] =
+        `tool: 2026-02-11 08:${10 + (line % 50)}:03 INFO [billing] schema cache warmed for tenant ${line}`;
+    const artifactText = transcriptArtifact(130, {
+      12: 'user: we are in services/billing. till the insurer has signed off the pen test, no schema changes in there.',
+      ...logs,
+    });
+    const result = await ask(artifactText, {
+      type: 'locked_decision_retention',
+      prompt: 'Until when are schema changes on hold in services/billing?',
+    });
+    expect(result.response).toContain('signed off the pen test');
+  });
+});
