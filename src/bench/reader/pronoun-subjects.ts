@@ -2,6 +2,7 @@ import { rarity } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { type QueryWeights, stemFrequencies } from './query-weights.js';
+import { withoutHeader } from './tool-exchanges.js';
 import { transcriptMessages } from './transcript-messages.js';
 
 /**
@@ -15,11 +16,16 @@ import { transcriptMessages } from './transcript-messages.js';
 const POINTS_BACK =
   /^(?:it|it['’]s|its|they|they['’](?:re|ll|ve)|them|this|that|these|those|he|she|worth)\b/i;
 
+// A line that labels the lines under it: "Out of scope:", "Known issues:", "## Blockers:" (capitalised, as a
+// heading is; "else:" and "def run():" are code).
+const LABEL_LINE = /^(?:#{1,6}\s+)?[A-Z][\w '’/-]{0,40}:$/;
+
 const antecedents = new WeakMap<ParsedArtifact, Int32Array>();
 
 /**
  * For each passage that opens by pointing back to the one before it in the same message (or the same line of
- * notes), the position of that one; -1 for the rest. Read once per parsed artifact.
+ * notes), the position of that one; for the first passage of each line right under a label line ("Out of scope:"), the label's;
+ * -1 for the rest. Read once per parsed artifact.
  */
 export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
   let known = antecedents.get(parsed);
@@ -31,10 +37,23 @@ export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
     for (let position = message.start; position < message.end; position++)
       messageStart[position] = message.start;
   }
+  // The label a list runs under ("Out of scope:"), while its items follow it line after line.
+  let label = -1;
   for (let position = 1; position < passages.length; position++) {
     const passage = passages[position] as Passage;
-    if (!POINTS_BACK.test(passage.text)) continue;
     const before = passages[position - 1] as Passage;
+    if (passage.line !== before.line) {
+      if (LABEL_LINE.test(withoutHeader(before.text).trim())) label = position - 1;
+      // A blank line (no passage) ends the list.
+      else if (passage.line !== before.line + 1) label = -1;
+      // "Out of scope:" then "- the invoice PDF renderer.": an item is about what its label names.
+      if (label >= 0 && passage.line === before.line + 1) {
+        known[position] = label;
+        continue;
+      }
+      label = passage.line === before.line + 1 ? label : -1;
+    }
+    if (!POINTS_BACK.test(passage.text)) continue;
     const start = messageStart[position] as number;
     const sameMessage = start !== -1 && start < position;
     if (sameMessage || before.line === passage.line) known[position] = position - 1;

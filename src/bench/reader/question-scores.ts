@@ -19,6 +19,7 @@ import {
   broadShapeOf,
   questionShape,
 } from './question-shape.js';
+import { namedSource } from './question-sources.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
@@ -68,6 +69,8 @@ const OPEN_QUESTION_WEIGHT = 0.25;
 const SHAPE_WEIGHT = 2;
 // A document's sentence the agent read is a note written down for it (see `documentProse`).
 const DOCUMENT_WEIGHT = 0.5;
+// What a passage of the document a question names as its source gains when it is about the question.
+const SOURCE_WEIGHT = 0.5;
 // The share of the call's words a sentence of its output is credited with.
 const CALL_SHARE = 0.5;
 // A label that says what follows is no longer the plan.
@@ -129,6 +132,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   // "Which file holds …?": every passage that reads a file shares "file"; the word says what kind of answer
   // is wanted (the shape bonus rewards that), not what the answer is about.
   const kindStems = new Set(contentStems(shape.kindWords.join(' ')));
+  // "…, according to the deployment guide?": the words naming the guide say where the answer is written, not
+  // what it is about (see `namedSource`).
+  const source = namedSource(parsed, item.prompt);
+  for (const stem of source?.stems ?? []) kindStems.add(stem);
   const query = buildQueryWeights([
     { stems: contentStems(item.cues.join(' ')), weight: ITEM_CUE_WEIGHT },
     { stems: contentStems(names.join(' ')), weight: NAME_WEIGHT },
@@ -219,6 +226,11 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (remaining && passage.cues.task.length === 0 && reportsDone(parsed, index)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
     if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
+    // "What does OPS-311 list …?": a passage outside the document the question names answers it only by chance.
+    // A passage of it about the question answers it as a note would.
+    if (source !== undefined)
+      score =
+        source.inSource[index] === 0 ? score * QUESTION_WEIGHT : score + (overlap !== 0 ? SOURCE_WEIGHT : 0);
     // "Does Ana Lima own X?" is about Ana Lima: a passage that does not name her answers it only by chance.
     if (subject !== undefined && !` ${passage.normalized} `.includes(subject)) score *= QUESTION_WEIGHT;
     // A passage without the kind of value asked for ("who" and no name) cannot answer; one with it gains.

@@ -60,3 +60,45 @@ describe('lexical reader: questions answered by a document the agent read', () =
     expect(response).not.toContain('frontend:1.7');
   });
 });
+
+describe('lexical reader: a question that names where its answer is written', () => {
+  /** Log lines of the kind a document read through a noisy tool comes buried in. */
+  const logLines = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, index) => `{"level":"info","msg":"warmed shard ${index}","ms":${index * 7}}`,
+    );
+
+  it('answers from the handbook the agent read, not the message that names the handbook', async () => {
+    const artifact = transcriptWithDocument(
+      'user: new here, my first tag in this repo. go through the release handbook so the tag bot leaves us alone',
+      'assistant calls read_file {"path":"docs/RELEASE-HANDBOOK.md"}',
+      [
+        ...logLines(12),
+        'A tag is only cut from a green main build, and its changelog line is written before the tag exists.',
+        ...logLines(6),
+      ],
+    );
+    const response = await ask(
+      artifact,
+      'What does a tag in this repo need, according to the release handbook?',
+    );
+    expect(response).toContain('changelog line');
+  });
+
+  it('answers "what does TICKET list as …" with the items under that label of the ticket', async () => {
+    const artifact = transcriptArtifact(160, {
+      30: 'user: I picked up OPS-4410, can you pull it up?',
+      31: 'assistant calls fetch_ticket {"id":"OPS-4410"}',
+      32: 'tool fetch_ticket: OPS-4410: Move the nightly export to the new bucket',
+      33: 'Blockers:',
+      34: '- the bucket policy review by security. It has been waiting since last sprint.',
+      35: '',
+      36: 'Reporter: data platform',
+      90: 'user: blockers on the other ticket are cleared, by the way',
+    });
+    const item = makeItem({ type: 'immutable_fact_recall', prompt: 'What does OPS-4410 list as blockers?' });
+    const { response } = await createLexicalTarget().answer({ artifactText: artifact, item });
+    expect(response).toContain('bucket policy review');
+  });
+});
