@@ -13,7 +13,8 @@ export function mentionIn(passage: Passage, action: string): Mention | undefined
   // A bare list item under "Forbidden behaviors" names the action as a prohibition, whatever its wording.
   if (passage.section === 'Forbidden behaviors') return 'rejected';
   const mention = classifyMention(passage.text, action);
-  if (mention === 'affirmed' && rejectsItAfter(passage.text, action)) return 'rejected';
+  if (mention === 'affirmed' && (rejectsItAfter(passage.text, action) || unwantedBefore(passage, action)))
+    return 'rejected';
   return mention === 'absent' ? undefined : mention;
 }
 
@@ -35,6 +36,26 @@ function rejectsItAfter(text: string, action: string): boolean {
   if (at < 0) return false;
   const after = text.slice(at + action.length);
   return POINTING_BACK_REJECTION.test(after) || TAKEN_BACK.test(after);
+}
+
+// "the last thing I want is another cron job", "the last thing we need is more flags": what the speaker wants
+// least, said as a thing wanted. Normalised text, up to the determiner before the thing.
+const LAST_THING_WANTED =
+  /\bthe last thing (?:i|we|you|they|anyone|anybody|the team) (?:want|wants|need|needs|would want)(?: here| now| on \w+)? is (?:an? |another |more |any |one more |the )?$/;
+
+/** Whether the passage names the action as the last thing anyone wants (see above). */
+function unwantedBefore(passage: Passage, action: string): boolean {
+  const needle = normalizeText(action);
+  if (needle === '' || !passage.normalized.includes('last thing')) return false;
+  for (const offset of findWholeWords(passage.normalized, needle)) {
+    // The thing may come a word or two after the idiom: "another nightly cron job".
+    let before = passage.normalized.slice(Math.max(0, offset - 80), offset);
+    for (let dropped = 0; dropped <= 2; dropped++) {
+      if (LAST_THING_WANTED.test(before)) return true;
+      before = before.replace(/[a-z0-9-]+ $/, '');
+    }
+  }
+  return false;
 }
 
 /** A passage that mentions the action, how, and by which words of it. */

@@ -12,6 +12,7 @@ import { documentRuleAgainst, quotableDocumentRule } from './document-rules.js';
 import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import { inferredRuleAgainst } from './inferred-rules.js';
+import { joinedWordRejections } from './joined-words.js';
 import { passagesOfLine } from './line-passages.js';
 import { alreadyRun, observedOver } from './observed-states.js';
 import { outsideException } from './outside-exception.js';
@@ -131,7 +132,10 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
 
 function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
   const literal = findMentions(parsed, action);
-  const mentions = literal.length > 0 ? literal : findLooseMentions(parsed, action);
+  const named = literal.length > 0 ? literal : findLooseMentions(parsed, action);
+  // A rule against a thing the action names by a joined word ("the last thing I want is another cron job"
+  // against "add a crontab entry"), when nothing names the action in its own words.
+  const mentions = named.length > 0 ? named : joinedWordRejections(parsed, action);
   const listed = mentions.find((entry) => entry.passage.section === 'Forbidden behaviors');
   if (listed !== undefined) return { kind: 'rule', passage: listed.passage };
   const lastRejected = mentions.findLast((entry) => entry.mention === 'rejected')?.passage;

@@ -61,6 +61,11 @@ export const RULE_CUES: readonly string[] = [
   'out of the question',
   'rather not',
   'not supposed to',
+  // What the speaker wants least, said as a thing wanted: "the last thing I want is another cron job".
+  'the last thing i want',
+  'the last thing we want',
+  'the last thing i need',
+  'the last thing we need',
   'frozen',
   'not ours to',
   "isn't ours to",
