@@ -2,7 +2,7 @@ import { rarity } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { type QueryWeights, stemFrequencies } from './query-weights.js';
-import { withoutHeader } from './tool-exchanges.js';
+import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 import { transcriptMessages } from './transcript-messages.js';
 
 /**
@@ -24,8 +24,8 @@ const antecedents = new WeakMap<ParsedArtifact, Int32Array>();
 
 /**
  * For each passage that opens by pointing back to the one before it in the same message (or the same line of
- * notes), the position of that one; for the first passage of each line right under a label line ("Out of scope:"), the label's;
- * -1 for the rest. Read once per parsed artifact.
+ * notes), the position of that one; for the first passage of each line right under a label line of a
+ * tool's output ("Out of scope:"), the label's; -1 for the rest. Read once per parsed artifact.
  */
 export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
   let known = antecedents.get(parsed);
@@ -37,13 +37,16 @@ export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
     for (let position = message.start; position < message.end; position++)
       messageStart[position] = message.start;
   }
-  // The label a list runs under ("Out of scope:"), while its items follow it line after line.
+  // The label a list of a document runs under ("Out of scope:" in a ticket), while its items follow it line
+  // after line. A label in a message ("Two options:") introduces what the items are, not what they are about.
+  const { inOutput } = toolExchanges(parsed);
   let label = -1;
   for (let position = 1; position < passages.length; position++) {
     const passage = passages[position] as Passage;
     const before = passages[position - 1] as Passage;
     if (passage.line !== before.line) {
-      if (LABEL_LINE.test(withoutHeader(before.text).trim())) label = position - 1;
+      if (inOutput[position - 1] === 1 && LABEL_LINE.test(withoutHeader(before.text).trim()))
+        label = position - 1;
       // A blank line (no passage) ends the list.
       else if (passage.line !== before.line + 1) label = -1;
       // "Out of scope:" then "- the invoice PDF renderer.": an item is about what its label names.
