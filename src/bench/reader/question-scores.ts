@@ -20,6 +20,7 @@ import {
   questionShape,
 } from './question-shape.js';
 import { namedSource } from './question-sources.js';
+import { asksWhy, reasonGivers } from './reason-clauses.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
@@ -71,6 +72,9 @@ const SHAPE_WEIGHT = 2;
 const DOCUMENT_WEIGHT = 0.5;
 // What a passage of the document a question names as its source gains when it is about the question.
 const SOURCE_WEIGHT = 0.5;
+// What a passage giving a reason gains for a "why" question, scaled by how rare such passages are: as much as
+// the kind of value asked for (SHAPE_WEIGHT), since a passage giving no reason cannot answer "why".
+const REASON_WEIGHT = 2;
 // The share of the call's words a sentence of its output is credited with.
 const CALL_SHARE = 0.5;
 // A label that says what follows is no longer the plan.
@@ -174,6 +178,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       : { decided: ACCEPTED_FACT_WEIGHT, setAside: 1, fact: true },
   );
   const prose = documentProse(parsed);
+  // "Why …?": a passage about the question that gives a reason gains, the more so the fewer give one.
+  const reasons = asksWhy(item.prompt) ? reasonGivers(parsed) : undefined;
+  const reasonWeight =
+    reasons === undefined ? 0 : REASON_WEIGHT * rarity(reasons.reduce((sum, gives) => sum + gives, 0));
   // A document's sentence is about what the call that read it names too ("CONTRIBUTING.md": the contributing
   // guide), as a sentence under a heading is about the heading.
   const exchanges = toolExchanges(parsed);
@@ -213,6 +221,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       score +=
         Math.min(CUE_WEIGHT * cue, MAX_CUE_SCORE) * (nounsOnly ? 0.5 : 1) * (record ? RECORD_CUE_SHARE : 1);
     if (inSection) score += SECTION_WEIGHT;
+    if (reasons !== undefined && overlap !== 0 && reasons[index] === 1) score += reasonWeight;
     // A sentence of a document the agent read, about the question, answers it as a note would.
     if (overlap !== 0 && prose[index] === 1) score += DOCUMENT_WEIGHT;
     if (accepted !== undefined) score = accepted(index, overlap, score);
