@@ -23,13 +23,20 @@ const UNTIL = /\b(?:until|till|til)\s+([^.;!?,]+)/;
 const WHEN =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|week|next)$/;
 
+// A transcript header inside a passage, after its own: "[turn 8] assistant: Picking this up from the notes:
+// [turn 1] user: … hold off on that one …" quotes an earlier message.
+const QUOTED_HEADER = /.\[turn \d+\] \w+:/;
+
 /** Whether a later passage says that what the hold waits for has happened: all its content words in one. */
 function waitOver(parsed: ParsedArtifact, after: number, condition: string): boolean {
   // A day or a date in it is when the speaker expects it, not part of what must happen.
   const stems = contentStems(condition).filter((stem) => !/^\d/.test(stem) && !WHEN.test(stem));
   if (stems.length === 0) return false;
   for (let at = after + 1; at < parsed.passages.length; at++) {
-    const held = new Set(contentStems((parsed.passages[at] as Passage).normalized));
+    const passage = parsed.passages[at] as Passage;
+    // A message quoting the hold holds its words too, and says nothing new about them.
+    if (QUOTED_HEADER.test(passage.text)) continue;
+    const held = new Set(contentStems(passage.normalized));
     if (stems.every((stem) => held.has(stem))) return true;
   }
   return false;
@@ -53,6 +60,8 @@ export function topicHoldAgainst(parsed: ParsedArtifact, action: string): Passag
       if (!about) continue;
       const until = UNTIL.exec(hold[1] as string);
       if (until !== null && waitOver(parsed, passage.position, until[1] as string)) continue;
+      // A later message quoting the hold repeats it, with whatever else it quotes: the hold is quoted as said.
+      if (found !== undefined && QUOTED_HEADER.test(passage.text)) continue;
       found = passage;
     }
   }
