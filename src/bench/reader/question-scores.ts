@@ -2,6 +2,7 @@ import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
 import type { CaseItem, ItemType } from '../case/types.js';
 import { normalizeText } from '../scoring/normalize.js';
 import { acceptedProposalScoring } from './accepted-proposals.js';
+import { addAcronymOverlap } from './acronyms.js';
 import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
 import { statedIdioms } from './asked-idioms.js';
 import { isCodeRecord } from './code-records.js';
@@ -153,6 +154,8 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   inheritAntecedentOverlap(parsed, query, masks, overlaps);
   // "What is still unclear?": "I can't tell which one …" is about it, in other words.
   addIdiomOverlap(parsed, item.prompt, overlaps);
+  // "Which decision record …?": "ADR-12" writes the words as their initials.
+  addAcronymOverlap(parsed, item.prompt, overlaps);
   const labelled = labelIn(item.prompt);
   const remaining = asksWhatRemains(item.prompt);
   const { passages, cueFrequency } = parsed;
