@@ -1,5 +1,6 @@
 import { normalizeText } from '../scoring/normalize.js';
 import { contentStems } from './content-words.js';
+import { passagesOfLine } from './line-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 
@@ -23,9 +24,16 @@ const UNTIL = /\b(?:until|till|til)\s+([^.;!?,]+)/;
 const WHEN =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|week|next)$/;
 
-// A transcript header inside a passage, after its own: "[turn 8] assistant: Picking this up from the notes:
+// A transcript header inside a line, after its own: "[turn 8] assistant: Picking this up from the notes:
 // [turn 1] user: … hold off on that one …" quotes an earlier message.
 const QUOTED_HEADER = /.\[turn \d+\] \w+:/;
+
+/** Whether the passage's line quotes an earlier message (see above); a long line is read as sentences. */
+function quotesEarlier(parsed: ParsedArtifact, passage: Passage): boolean {
+  return passagesOfLine(parsed.passages, passage.position).some(
+    (part, index) => QUOTED_HEADER.test(part.text) || (index > 0 && /^\[turn \d+\] \w+:/.test(part.text)),
+  );
+}
 
 /** Whether a later passage says that what the hold waits for has happened: all its content words in one. */
 function waitOver(parsed: ParsedArtifact, after: number, condition: string): boolean {
@@ -35,7 +43,7 @@ function waitOver(parsed: ParsedArtifact, after: number, condition: string): boo
   for (let at = after + 1; at < parsed.passages.length; at++) {
     const passage = parsed.passages[at] as Passage;
     // A message quoting the hold holds its words too, and says nothing new about them.
-    if (QUOTED_HEADER.test(passage.text)) continue;
+    if (quotesEarlier(parsed, passage)) continue;
     const held = new Set(contentStems(passage.normalized));
     if (stems.every((stem) => held.has(stem))) return true;
   }
@@ -61,7 +69,7 @@ export function topicHoldAgainst(parsed: ParsedArtifact, action: string): Passag
       const until = UNTIL.exec(hold[1] as string);
       if (until !== null && waitOver(parsed, passage.position, until[1] as string)) continue;
       // A later message quoting the hold repeats it, with whatever else it quotes: the hold is quoted as said.
-      if (found !== undefined && QUOTED_HEADER.test(passage.text)) continue;
+      if (found !== undefined && quotesEarlier(parsed, passage)) continue;
       found = passage;
     }
   }
