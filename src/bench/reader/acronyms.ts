@@ -4,12 +4,13 @@ import type { ParsedArtifact } from './parse-artifact-text.js';
 
 /**
  * A name written as the initials of the words it stands for: "ADR-12" is a decision record, an "SLA" a service
- * level agreement, a "PR" a pull request. A question that asks in the words ("which decision record explains
+ * level agreement. A question that asks in the words ("which decision record explains
  * it?") is about the passage that writes the initials ("ADR-12 has the reasoning").
  */
 
-// An acronym: two to five capitals as a word of their own, maybe numbered ("ADR-12", "SLA", "PR").
-const ACRONYM = /(?<![\w-])([A-Z]{2,5})(?:-\d+)?(?![\w])/g;
+// An acronym: three to five capitals as a word of their own, maybe numbered ("ADR-12", "SLA"). Two capitals
+// ("PR", "CI") match the initials of too many pairs of words by chance.
+const ACRONYM = /(?<![\w-])([A-Z]{3,5})(?:-\d+)?(?![\w])/g;
 /** An acronym stands for at most this many letters more than the words the question gives for it. */
 const MAX_EXTRA_LETTERS = 1;
 /** What a passage writing the question's words as initials gains, as a word of the question would. */
@@ -36,27 +37,20 @@ function acronymsOf(parsed: ParsedArtifact): Map<string, number[]> {
   return found;
 }
 
-/** The initials of each run of two or three content words of the prompt side by side ("decision record": "dr"). */
+/**
+ * The initials of each run of two or three content words side by side in the prompt, with no other word
+ * between them ("decision record": "dr"; "push to release" is no name).
+ */
 function initialsOf(prompt: string): string[] {
-  const words = prompt
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((word) => word.length > 1 && !STOPWORDS.has(word) && contentStems(word).length > 0);
+  const words = prompt.toLowerCase().split(/[^a-z]+/);
+  const content = (word: string | undefined) =>
+    word !== undefined && word.length > 1 && !STOPWORDS.has(word) && contentStems(word).length > 0;
   const initials: string[] = [];
   for (let start = 0; start + 1 < words.length; start++) {
-    initials.push(
-      words
-        .slice(start, start + 2)
-        .map((word) => word[0])
-        .join(''),
-    );
-    if (start + 2 < words.length)
-      initials.push(
-        words
-          .slice(start, start + 3)
-          .map((word) => word[0])
-          .join(''),
-      );
+    if (!content(words[start]) || !content(words[start + 1])) continue;
+    const first = `${words[start]?.[0]}${words[start + 1]?.[0]}`;
+    initials.push(first);
+    if (content(words[start + 2])) initials.push(`${first}${words[start + 2]?.[0]}`);
   }
   return initials;
 }
