@@ -27,15 +27,19 @@ const POINTING_BACK_REJECTION =
 const TAKEN_BACK =
   /^[\s.,;:!?)—–-]*(?:(?:wait|hang on|hold on|hmm|hm|oh)[\s,.!—–-]*(?:no|nope|sorry)\b|no,? wait\b|sorry,? (?:I meant|I mean|typo|wrong|not that)\b|(?:I meant|I mean|correction|typo|my bad|my mistake|scratch that|strike that)\b)/i;
 
+// "money as a float will bite us", "a global lock is asking for trouble": a warning right after the thing.
+const WARNED_AGAINST =
+  /^[\s,]*(?:(?:will|would|'ll|is going to|are going to) (?:bite|burn) (?:us|you|them|someone)\b|(?:has|have) (?:bitten|burned|burnt) us\b|(?:is|are) asking for trouble\b|(?:is|are) a footgun\b)/i;
+
 /**
- * Whether the text after the action's last mention rejects it: by pointing back ("let's not do that"), or by
- * taking it back straight away ("pin 3.9.71. wait, no, …").
+ * Whether the text after the action's last mention rejects it: by pointing back ("let's not do that"), by
+ * taking it back straight away ("pin 3.9.71. wait, no, …"), or by a warning ("… will bite us").
  */
 function rejectsItAfter(text: string, action: string): boolean {
   const at = text.toLowerCase().lastIndexOf(action.toLowerCase());
   if (at < 0) return false;
   const after = text.slice(at + action.length);
-  return POINTING_BACK_REJECTION.test(after) || TAKEN_BACK.test(after);
+  return POINTING_BACK_REJECTION.test(after) || TAKEN_BACK.test(after) || WARNED_AGAINST.test(after);
 }
 
 // "the last thing I want is another cron job", "the last thing we need is more flags": what the speaker wants

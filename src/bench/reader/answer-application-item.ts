@@ -132,10 +132,15 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
 
 function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
   const literal = findMentions(parsed, action);
-  const named = literal.length > 0 ? literal : findLooseMentions(parsed, action);
-  // A rule against a thing the action names by a joined word ("the last thing I want is another cron job"
-  // against "add a crontab entry"), when nothing names the action in its own words.
-  const mentions = named.length > 0 ? named : joinedWordRejections(parsed, action);
+  // Else its words met elsewhere, with any rule against a thing it names by a joined word ("the last thing I
+  // want is another cron job" against "add a crontab entry", "floats for money will bite us" against
+  // `parseFloat(total)`), in reading order.
+  const mentions =
+    literal.length > 0
+      ? literal
+      : [...findLooseMentions(parsed, action), ...joinedWordRejections(parsed, action)].sort(
+          (a, b) => a.passage.position - b.passage.position,
+        );
   const listed = mentions.find((entry) => entry.passage.section === 'Forbidden behaviors');
   if (listed !== undefined) return { kind: 'rule', passage: listed.passage };
   const lastRejected = mentions.findLast((entry) => entry.mention === 'rejected')?.passage;

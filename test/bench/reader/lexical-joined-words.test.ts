@@ -38,4 +38,17 @@ describe('lexical reader: rules against a thing named by a joined word', () => {
     const result = await takeOrRefuse(artifactText, 'add a Dockerfile to the worker folder');
     expect(result.response).toMatch(/^Next step/);
   });
+
+  it('reads a warning ("… will bite us") as a rule against the thing, here a word of a camelCase call', async () => {
+    const artifactText = transcriptArtifact(150, {
+      40: 'tool fetch_review: Keeping the timestamp as a string will bite us once the servers change zone. Store epoch millis.',
+      90: 'tool: PASS test/sync/format-100.test.ts (14 ms)',
+    });
+    const result = await takeOrRefuse(
+      artifactText,
+      'set session.lastSeen = new Date().toString() before saving',
+    );
+    expect(result.response).toMatch(/^I will not/);
+    expect(result.response).toContain('epoch millis');
+  });
 });
