@@ -45,6 +45,10 @@ const WANTS_PERSON =
 const WANTS_NUMBER =
   /\bwhat\s+(?:does|do|did|will|would)\s+(?:\w+\s+){1,4}cost\b|\bhow\s+(?:long|many|much|big|large|often|fast|slow|high|low|old|far)\b|\bwhen\s+(?:is|was|are|were|did|does|do|will|would|should|can|could)\b|\b(?:what|which)\s+(?:\w+\s+)?(?:port|version|number|percentage|percent|limit|size|timeout|threshold|amount|price|cost|date|day|time|deadline|budget|rate|count|ticket|id|release|value)\b/i;
 
+// "When can it run at the earliest?", "how soon can we ship?": what the thing waits for, the clause that bounds
+// the wait ("hold off until Marcus is back on Tuesday"), answers it.
+const ASKS_EARLIEST = /\b(?:at the earliest|earliest|how soon|no sooner than)\b/i;
+
 // Asking for something written as an identifier: a file, a branch, a command, a table.
 const WANTS_IDENTIFIER =
   /\b(?:which|what)\s+(?:\w+\s+)?(files?|path|folder|directory|module|script|branch|command|endpoint|url|flag|package|image)\b/i;
@@ -88,7 +92,7 @@ export function questionShape(prompt: string): QuestionShape {
   const wants: AnswerShape[] = [];
   if (WANTS_PERSON.test(prompt)) wants.push('person');
   const bounded = withoutUntilWhen(prompt);
-  if (bounded !== prompt) wants.push('bound');
+  if (bounded !== prompt || ASKS_EARLIEST.test(prompt)) wants.push('bound');
   if (WANTS_NUMBER.test(bounded)) wants.push('number');
   const identifier = WANTS_IDENTIFIER.exec(prompt);
   if (identifier !== null) wants.push('identifier');

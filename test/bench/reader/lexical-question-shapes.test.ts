@@ -365,3 +365,23 @@ describe('lexical reader: "until when" asks for what ends a period', () => {
     expect(result.response).toContain('signed off the pen test');
   });
 });
+
+describe('lexical reader: "at the earliest" asks what a wait is bound by', () => {
+  it('reads "at the earliest" and "how soon" as asking for what bounds the wait', () => {
+    expect(questionShape('On what day can the rollout go ahead at the earliest?').wants).toContain('bound');
+    expect(questionShape('How soon can we cut the release?').wants).toContain('bound');
+  });
+
+  it('answers with the hold and what it waits for, though the hold shares no word with the question', async () => {
+    const artifactText = transcriptArtifact(150, {
+      20: 'user: re prod: hold off on that one till Oskar Lind is back from leave on Thursday, he knows the replicas.',
+      60: 'tool: ✓ ledger backfill > caps the rows it writes per day 120ms',
+      61: 'tool: ✓ ledger backfill > skips rows already migrated 85ms',
+    });
+    const result = await ask(artifactText, {
+      type: 'immutable_fact_recall',
+      prompt: 'On which day can the production run of the ledger backfill happen at the earliest?',
+    });
+    expect(result.response).toContain('Thursday');
+  });
+});
