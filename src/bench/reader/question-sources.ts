@@ -25,6 +25,9 @@ const DOCUMENT_KIND: ReadonlySet<string> = new Set(
   ),
 );
 
+// A name written as a file's or a ticket's is: a dot, a slash, an underscore or a digit in it.
+const FILE_OR_TICKET = /[\d./_]/;
+
 /** The source a question names: the stems naming it, and which passages are of a document it names. */
 export interface NamedSource {
   /** The stems of the words that name the source. */
@@ -48,6 +51,9 @@ export function namedSource(parsed: ParsedArtifact, prompt: string): NamedSource
   const words = sourceWords(prompt);
   if (words === undefined) return undefined;
   const stems = contentStems(words);
+  // A document is named by its kind ("the runbook") or as a file or a ticket is ("CONTRIBUTING.md", "OPS-311");
+  // "what did the user say …" names a person, whose words are the conversation's.
+  if (!stems.some((stem) => DOCUMENT_KIND.has(stem)) && !FILE_OR_TICKET.test(words)) return undefined;
   const specific = stems.filter((stem) => !DOCUMENT_KIND.has(stem));
   const needed = specific.length > 0 ? specific : stems;
   if (needed.length === 0) return undefined;

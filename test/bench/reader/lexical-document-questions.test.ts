@@ -102,3 +102,16 @@ describe('lexical reader: a question that names where its answer is written', ()
     expect(response).toContain('bucket policy review');
   });
 });
+
+describe('lexical reader: "what did the user say" names a person, not a document', () => {
+  it('answers from the conversation though a tool read a file whose name holds the same word', async () => {
+    const artifact = transcriptArtifact(160, {
+      20: 'user: during the upgrade nobody runs the seed script against the shared database, it wipes the fixtures.',
+      60: 'assistant calls read_file {"path":"src/user/profile.ts"}',
+      61: 'tool read_file: export function upgradeUser(user: User) { return migrate(user); }',
+      62: 'The upgrade helper runs for every user during the nightly job, and nothing else changes here.',
+    });
+    const response = await ask(artifact, 'What did the user say must never be done during the upgrade?');
+    expect(response).toContain('seed script');
+  });
+});
