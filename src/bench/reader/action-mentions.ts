@@ -31,6 +31,12 @@ const TAKEN_BACK =
 const WARNED_AGAINST =
   /^[\s,]*(?:(?:will|would|'ll|is going to|are going to) (?:bite|burn) (?:us|you|them|someone)\b|(?:has|have) (?:bitten|burned|burnt) us\b|(?:is|are) asking for trouble\b|(?:is|are) a footgun\b)/i;
 
+/** Whether a warning follows the last mention of `thing` in the text ("a float will bite us"). */
+export function warnedAgainst(text: string, thing: string): boolean {
+  const at = text.toLowerCase().lastIndexOf(thing.toLowerCase());
+  return at >= 0 && WARNED_AGAINST.test(text.slice(at + thing.length));
+}
+
 /**
  * Whether the text after the action's last mention rejects it: by pointing back ("let's not do that"), by
  * taking it back straight away ("pin 3.9.71. wait, no, …"), or by a warning ("… will bite us").

@@ -1,5 +1,5 @@
 import { normalizeText } from '../scoring/normalize.js';
-import { type Found, mentionIn } from './action-mentions.js';
+import { type Found, mentionIn, warnedAgainst } from './action-mentions.js';
 import { STOPWORDS, stemOf, wordsOf } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -83,7 +83,13 @@ export function joinedWordRejections(parsed: ParsedArtifact, action: string): Fo
   const found: Found[] = [];
   for (const part of namedParts(parsed, action)) {
     for (const { passage, written } of holders(parsed, part, MAX_HOLDERS)) {
-      if (mentionIn(passage, written) === 'rejected')
+      // A rule or a warning about the thing: "the test is not fixed yet" says how things stand, and rules out
+      // no `toFixed`.
+      const ruling =
+        passage.section === 'Forbidden behaviors' ||
+        passage.cues.rule.length > 0 ||
+        warnedAgainst(passage.text, written);
+      if (ruling && mentionIn(passage, written) === 'rejected')
         found.push({ passage, mention: 'rejected', fragment: written });
     }
   }

@@ -51,4 +51,12 @@ describe('lexical reader: rules against a thing named by a joined word', () => {
     expect(result.response).toMatch(/^I will not/);
     expect(result.response).toContain('epoch millis');
   });
+
+  it('takes the action when the part is only said to be in some state ("not fixed yet"), which rules nothing out', async () => {
+    const artifactText = transcriptArtifact(150, {
+      40: 'user: the flaky rounding test is not fixed yet, leave it quarantined for now.',
+    });
+    const result = await takeOrRefuse(artifactText, 'return Number(total.toFixed(2)) from roundTotal');
+    expect(result.response).toMatch(/^Next step/);
+  });
 });
