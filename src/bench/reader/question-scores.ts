@@ -113,6 +113,11 @@ const NO_SUPERSESSIONS: readonly Supersession[] = Object.freeze([]);
 interface ShapeScores {
   bonus: Float64Array;
   lender: Int32Array;
+  /**
+   * Only what bounds a wait is asked for ("until when …?"): a passage without an "until" may still answer it
+   * ("we can ship once the audit is through"), so it keeps its score; the bonus only adds.
+   */
+  soft: boolean;
 }
 
 /** Every passage's score by position: `base` decides whether it answers at all, `total` adds recency. */
@@ -248,7 +253,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // A passage without the kind of value asked for ("who" and no name) cannot answer; one with it gains.
     if (shapeBonus !== undefined) {
       const bonus = shapeBonus.bonus[index] as number;
-      score = bonus === 0 ? score * MISSING_SHAPE_WEIGHT : score + bonus;
+      score = bonus !== 0 ? score + bonus : shapeBonus.soft ? score : score * MISSING_SHAPE_WEIGHT;
     }
     base[index] = score;
     total[index] = score + (recencyWeight * passage.position) / last;
@@ -348,7 +353,7 @@ function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | unde
   // The particular kind asked for ("how long": a duration) gains on top: a log line's digits are a number,
   // not the duration asked for.
   if (value !== undefined && valued === undefined && addValueBonus(passages, value, bonus)) any = true;
-  return any ? { bonus, lender } : undefined;
+  return any ? { bonus, lender, soft: wants.every((shape) => shape === 'bound') } : undefined;
 }
 
 /** A name in a tool's output counts this share of one a person said. */

@@ -384,4 +384,16 @@ describe('lexical reader: "at the earliest" asks what a wait is bound by', () =>
     });
     expect(result.response).toContain('Thursday');
   });
+
+  it('still answers with a passage that bounds the wait in other words than "until"', async () => {
+    const artifactText = transcriptArtifact(150, {
+      20: 'user: we can ship the login fix once the security audit clears, not before.',
+      60: 'tool: [info] cache warm kept until midnight for tenant 4',
+    });
+    const result = await ask(artifactText, {
+      type: 'immutable_fact_recall',
+      prompt: 'How soon can we ship the login fix?',
+    });
+    expect(result.response).toContain('security audit');
+  });
 });
