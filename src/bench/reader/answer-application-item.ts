@@ -13,7 +13,7 @@ import { droppedPlan } from './dropped-plans.js';
 import { heldBackAfter } from './held-back-predicate.js';
 import { inferredRuleAgainst } from './inferred-rules.js';
 import { passagesOfLine } from './line-passages.js';
-import { alreadyRun, observedOver } from './observed-states.js';
+import { alreadyRun, inEffect, observedOver } from './observed-states.js';
 import { outsideException } from './outside-exception.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -169,9 +169,9 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
   // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
   const done = doneSince(parsed, action, mentions);
   if (done !== undefined) return { kind: 'superseded', passage: done };
-  // A job said to be under way that a tool since reported over ("state: completed"), or a command already
-  // run word for word that took effect.
-  const over = observedOver(parsed, action) ?? alreadyRun(parsed, action);
+  // A job said to be under way that a tool since reported over ("state: completed"), a command already run
+  // word for word that took effect, or a setting a tool since showed in place.
+  const over = observedOver(parsed, action) ?? alreadyRun(parsed, action) ?? inEffect(parsed, action);
   if (over !== undefined) return { kind: 'superseded', passage: over };
   // A value in the action that a later message corrected ("port 6457" … "typo, it's 6437").
   const corrected = supersededValueIn(parsed, action);
