@@ -1,4 +1,4 @@
-import { normalizeText } from '../scoring/normalize.js';
+import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import { contentStems, stemOf, wordsOf } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -53,6 +53,7 @@ export function closingPassage(parsed: ParsedArtifact, task: string, after: numb
   const distinctive = rareStemMask(frequency, DISTINCTIVE_FREQUENCY);
   const stemSet = new Set(stems);
   const object = objectOf(task, query.bits, distinctive);
+  const pairs = namingPairs(parsed, task, query.bits);
   const { inOutput } = toolExchanges(parsed);
   for (let position = after + 1; position < parsed.passages.length; position++) {
     const mask = masks[position] as number;
@@ -68,7 +69,8 @@ export function closingPassage(parsed: ParsedArtifact, task: string, after: numb
       if (commit && saysIt) return passage;
       continue;
     }
-    if (closesIn(passage.text, { stems: stemSet, distinctive, bits: query.bits, object })) return passage;
+    if (closesIn(passage.text, { stems: stemSet, distinctive, bits: query.bits, object, pairs }))
+      return passage;
   }
   return undefined;
 }
@@ -80,6 +82,42 @@ interface TaskWords {
   bits: ReadonlyMap<string, number>;
   /** The stem of the thing the task's verb works on ("reword the banner": "banner"), when distinctive. */
   object: string | undefined;
+  /** Two words of the task side by side ("windows build"), normalised: they name it when few passages do. */
+  pairs: readonly NamingPair[];
+}
+
+interface NamingPair {
+  text: string;
+  rare: () => boolean;
+}
+
+/**
+ * The task's pairs of neighbouring content words, each with whether few passages hold it (read when a sentence
+ * holds the pair, once per pair): a thing named by two words ("the Windows build", "release notes") is named so
+ * again when someone closes it ("no need to bother with the Windows build"), whatever verb the task had, though
+ * each word alone is common.
+ */
+function namingPairs(parsed: ParsedArtifact, task: string, bits: ReadonlyMap<string, number>): NamingPair[] {
+  const words = wordsOf(normalizeText(task));
+  const pairs: NamingPair[] = [];
+  for (let at = 0; at + 1 < words.length; at++) {
+    if (!bits.has(stemOf(words[at] as string)) || !bits.has(stemOf(words[at + 1] as string))) continue;
+    const text = `${words[at]} ${words[at + 1]}`;
+    let rare: boolean | undefined;
+    pairs.push({
+      text,
+      rare: () => {
+        if (rare !== undefined) return rare;
+        let count = 0;
+        for (const passage of parsed.passages) {
+          if (passage.normalized.includes(text) && ++count > DISTINCTIVE_FREQUENCY) break;
+        }
+        rare = count <= DISTINCTIVE_FREQUENCY;
+        return rare;
+      },
+    });
+  }
+  return pairs;
 }
 
 const DETERMINERS = new Set([
@@ -127,7 +165,7 @@ function saysClosed(sentence: string): boolean {
   return SET_ASIDE.test(sentence) || saysWorkDone(sentence.replace(ALREADY_SO, ''));
 }
 
-function namesTask(sentence: string, { stems, distinctive, bits, object }: TaskWords): boolean {
+function namesTask(sentence: string, { stems, distinctive, bits, object, pairs }: TaskWords): boolean {
   for (const match of sentence.matchAll(THING)) {
     const word = (match[1] as string).toLowerCase();
     if (!RANKING.has(word) && stems.has(stemOf(word))) return true;
@@ -137,8 +175,13 @@ function namesTask(sentence: string, { stems, distinctive, bits, object }: TaskW
     for (const match of sentence.matchAll(THE_WORD))
       if (stemOf((match[1] as string).toLowerCase()) === object) return true;
   }
+  const normalized = normalizeText(sentence);
+  for (const pair of pairs) {
+    if (!normalized.includes(pair.text) || findWholeWords(normalized, pair.text, 1).length === 0) continue;
+    if (pair.rare()) return true;
+  }
   let held = 0;
-  for (const word of wordsOf(normalizeText(sentence))) {
+  for (const word of wordsOf(normalized)) {
     const bit = bits.get(stemOf(word));
     if (bit !== undefined && distinctive & (1 << bit)) held |= 1 << bit;
   }
