@@ -39,4 +39,17 @@ describe('lexical reader: what is left is the work asked for less the work close
     // Another thing that shares one of the two words is not closed by it.
     expect(closingPassage(parsed, 'the Android emulator image for tablets', 19)).toBeUndefined();
   });
+
+  it('reads a task as closed by its words when they are rare for a long transcript, though in more than eight passages', () => {
+    const inserts: Record<number, string> = {
+      20: '[turn 0] user: review notes: extract the retry helper, and add a test for the timeout path.',
+      2900: '[turn 90] user: the retry helper is premature with two callers, leave that as is.',
+    };
+    for (let at = 0; at < 12; at++) {
+      inserts[100 + at * 150] =
+        `[turn ${3 + at}] assistant: The retry helper in src/sync/queue-${at}.ts wraps the upload step.`;
+    }
+    const parsed = parseArtifactText(transcriptArtifact(3000, inserts));
+    expect(closingPassage(parsed, 'extract the retry helper', 19)?.text).toBe(inserts[2900]);
+  });
 });

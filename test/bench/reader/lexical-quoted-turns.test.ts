@@ -30,4 +30,17 @@ describe('lexical reader: a message quoting an earlier one restates it', () => {
       1,
     );
   });
+
+  it('reads an assistant repeating an earlier line after a lead-in as a quote, and a person repeating it as said again', () => {
+    const line = 'tests/billing/test_invoice_totals.py::test_rounds_half_even PASSED';
+    const inserts = { 30: `[turn 3] tool run_command: ${line}` };
+    const quoted = parseArtifactText(
+      transcriptArtifact(150, { ...inserts, 140: `[turn 14] assistant: Going by the notes: ${line}` }),
+    );
+    expect(quoted.passages.filter((passage) => passage.text.includes(line))).toHaveLength(1);
+    const said = parseArtifactText(
+      transcriptArtifact(150, { ...inserts, 140: `[turn 14] user: again: ${line}` }),
+    );
+    expect(said.passages.filter((passage) => passage.text.includes(line))).toHaveLength(2);
+  });
 });
