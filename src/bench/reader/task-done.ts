@@ -1,4 +1,6 @@
 import { findWholeWords, normalizeText } from '../scoring/normalize.js';
+import { contentStems } from './content-words.js';
+import { withoutHeader } from './tool-exchanges.js';
 
 // How people say a piece of work needs no doing any more: someone did it ("Ana already replied to them",
 // "the key has been rotated", "that's taken care of"), something else brought it along ("the index came with
@@ -29,4 +31,17 @@ export function saysDone(text: string, fragment: string): boolean {
     const next = sentences[index + 1];
     return DONE.test(sentence) || (next !== undefined && POINTS_BACK.test(next) && DONE.test(next));
   });
+}
+
+/**
+ * A report's text from the sentence that names the work on ("Separately, standup moved. INFRA-4247 got closed
+ * as a dupe." gives "INFRA-4247 got closed as a dupe."): quoted as the reason not to do the work, the sentences
+ * before it are about something else. A sentence names the work by a content word of it other than its verb.
+ * The whole text when no sentence after the first does.
+ */
+export function fromSentenceNaming(text: string, work: string): string {
+  const words = new Set(contentStems(work).slice(1));
+  const sentences = withoutHeader(text).split(/(?<=[.!?])\s+/);
+  const first = sentences.findIndex((sentence) => contentStems(sentence).some((stem) => words.has(stem)));
+  return first <= 0 ? text : sentences.slice(first).join(' ');
 }

@@ -38,6 +38,18 @@ describe('lexical reader: work that needs no doing any more', () => {
     expect(result.response).toMatch(/^I will not reply to Brindle Co with the workaround: .*already replied/);
   });
 
+  it('quotes the report from the sentence that names the work, not the small talk before it', async () => {
+    const artifactText = transcriptArtifact(140, {
+      20: 'user: leftovers: reply to Brindle Co with the workaround, and update the restore runbook.',
+      90: 'user: the standup moves to 3pm this week. Ola from support already replied to Brindle Co with the workaround.',
+    });
+    const result = await takeOrRefuse(artifactText, 'reply to Brindle Co with the workaround');
+    expect(result.response).toMatch(
+      /^I will not reply to Brindle Co with the workaround: Ola from support already/,
+    );
+    expect(result.response).not.toContain('standup');
+  });
+
   it('refuses a task dropped in words other than its verb', async () => {
     const artifactText = transcriptArtifact(140, {
       20: 'user: the release CI fails on the Windows build and on macOS notarization.',
