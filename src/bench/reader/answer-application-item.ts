@@ -14,7 +14,7 @@ import { heldBackAfter } from './held-back-predicate.js';
 import { inferredRuleAgainst } from './inferred-rules.js';
 import { joinedWordRejections } from './joined-words.js';
 import { passagesOfLine } from './line-passages.js';
-import { alreadyRun, observedOver } from './observed-states.js';
+import { alreadyRun, inEffect, observedOver } from './observed-states.js';
 import { outsideException } from './outside-exception.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -27,7 +27,7 @@ import { exceptionForCase, exceptionOf } from './rule-exceptions.js';
 import { ruleNamingPartOf } from './rule-phrase.js';
 import { settledAgainstNamed, settledSince } from './settled-changes.js';
 import { type Supersession, supersededValueIn, withReplacement } from './superseded-values.js';
-import { saysDone } from './task-done.js';
+import { fromSentenceNaming, saysDone } from './task-done.js';
 import { toolExchanges } from './tool-exchanges.js';
 import { vetoNamingPartOf, vetoOf } from './vetoed-proposals.js';
 
@@ -127,7 +127,9 @@ function findReason(parsed: ParsedArtifact, prompt: string, action: string): Rea
     return { kind: 'rule', ...inferred };
   }
   const closed = closingPassage(parsed, action, -1);
-  return closed === undefined ? undefined : { kind: 'superseded', passage: closed };
+  return closed === undefined
+    ? undefined
+    : { kind: 'superseded', passage: closed, quote: fromSentenceNaming(closed.text, action) };
 }
 
 function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string): Reason | undefined {
@@ -177,10 +179,11 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
     return { kind: 'rule', passage: documented, documented: true };
   // The latest word on the action is that it is done, by someone else or by events: doing it again is wrong.
   const done = doneSince(parsed, action, mentions);
-  if (done !== undefined) return { kind: 'superseded', passage: done };
-  // A job said to be under way that a tool since reported over ("state: completed"), or a command already
-  // run word for word that took effect.
-  const over = observedOver(parsed, action) ?? alreadyRun(parsed, action);
+  if (done !== undefined)
+    return { kind: 'superseded', passage: done, quote: fromSentenceNaming(done.text, action) };
+  // A job said to be under way that a tool since reported over ("state: completed"), a command already run
+  // word for word that took effect, or a setting a tool since showed in place.
+  const over = observedOver(parsed, action) ?? alreadyRun(parsed, action) ?? inEffect(parsed, action);
   if (over !== undefined) return { kind: 'superseded', passage: over };
   // A value in the action that a later message corrected ("port 6457" … "typo, it's 6437").
   const corrected = supersededValueIn(parsed, action);
@@ -358,8 +361,14 @@ function takeOrRefuse(
       rule === undefined ? `I will not ${action}: ${where}.` : `I will not ${action}: ${sentence(rule)}.`;
     refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;
   }
-  // A rule quoted in part: what of it does not read as doing the action (see `reviewBlocking`).
-  if (reason.kind === 'rule' && reason.quote !== undefined && reason.quote !== '') {
+  // A rule quoted in part: what of it does not read as doing the action (see `reviewBlocking`); a report of
+  // the work done, from the sentence naming it.
+  if (
+    reason.kind !== 'reversed' &&
+    reason.kind !== 'corrected' &&
+    reason.quote !== undefined &&
+    reason.quote !== ''
+  ) {
     const quote = `I will not ${action}: ${sentence(reason.quote)}.`;
     refusal = classifyMention(quote, action) === 'affirmed' ? `I will not ${action}: ${where}.` : quote;
   }

@@ -8,6 +8,7 @@ import { strongestCue } from './cue-matcher.js';
 import { droppedStatement } from './dropped-plans.js';
 import { type Focus, focusPassage, givenValues, subjectOf } from './focus-passage.js';
 import { keptStatement } from './kept-references.js';
+import { saysWhereRestStands } from './open-work.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal, standingAfter } from './plan-reversals.js';
@@ -20,7 +21,13 @@ import {
   PROFILES,
   scoreQuestionPassages,
 } from './question-scores.js';
-import { type AnswerShape, asksWhatCalled, type QuestionShape, questionShape } from './question-shape.js';
+import {
+  type AnswerShape,
+  asksWhatCalled,
+  asksWhatRemains,
+  type QuestionShape,
+  questionShape,
+} from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
 import { exceptionAfter } from './rule-exceptions.js';
 import { settledChange } from './settled-changes.js';
@@ -153,6 +160,11 @@ export function answerQuestionItem(
   const focus = focusOf(parsed, item, shape);
   const top = topPositions(scores, item.answerFormat === 'list' ? MAX_LIST_PASSAGES : 1);
   const first = top[0];
+  // "What's left?" answered by a list of work partly closed since: where the rest of it stands is said too.
+  if (first !== undefined && top.length === 1 && asksWhatRemains(item.prompt)) {
+    const next = topPositions(scores, 2)[1];
+    if (next !== undefined && saysWhereRestStands(parsed, first, next, scores.total)) top.push(next);
+  }
   // A quoted reference is resolved even when no passage scores enough on its own: the quote says where to look.
   if (shape.quoted.length > 0) {
     // A passage that only just reaches the threshold does not answer a question that points back at a quote.

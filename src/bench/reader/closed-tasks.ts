@@ -1,8 +1,9 @@
-import { normalizeText } from '../scoring/normalize.js';
+import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import { contentStems, stemOf, wordsOf } from './content-words.js';
-import type { ParsedArtifact } from './parse-artifact-text.js';
+import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { buildQueryWeights, matchMasks, rareStemMask, stemFrequencies } from './query-weights.js';
+import { distinctiveLimit, passageFrequency } from './plan-reversals.js';
+import { buildQueryWeights, rareStemMask } from './query-weights.js';
 import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
@@ -33,9 +34,6 @@ const COMMIT_LINE = /^[0-9a-f]{7,40}\s+\S/;
 
 const TWO_CAPITALISED = /\p{Lu}\p{Ll}+[ -]\p{Lu}\p{Ll}/u;
 
-/** A word of a task in at most this many passages names it; more often it is everywhere. */
-const DISTINCTIVE_FREQUENCY = 8;
-
 // A sentence ends at ., ! or ? before a space: people type without capitals.
 const SENTENCE_END = /(?<=[.!?])\s+/;
 
@@ -48,14 +46,28 @@ export function closingPassage(parsed: ParsedArtifact, task: string, after: numb
   const stems = contentStems(task);
   if (stems.length === 0) return undefined;
   const query = buildQueryWeights([{ stems, weight: 1 }]);
-  const masks = matchMasks(parsed, query);
-  const frequency = stemFrequencies(query, masks);
-  const distinctive = rareStemMask(frequency, DISTINCTIVE_FREQUENCY);
+  // Only a passage that says some work is done or set aside, or a commit line, can close it: the few such
+  // passages are read, not the whole artifact once per task.
+  const candidates = closingCandidates(parsed).filter((position) => position > after);
+  if (candidates.length === 0) return undefined;
+  const bitOfId = new Map<number, number>();
+  const frequency = query.weights.map(() => 0);
+  const passagesHolding = passageFrequency(parsed);
+  for (const [stem, bit] of query.bits) {
+    const id = stemIdIn(parsed, stem);
+    if (id === undefined) continue;
+    bitOfId.set(id, bit);
+    frequency[bit] = passagesHolding[id] as number;
+  }
+  // A word in few passages for the artifact's length: a long transcript mentions a task's words more often.
+  const limit = distinctiveLimit(parsed);
+  const distinctive = rareStemMask(frequency, limit);
   const stemSet = new Set(stems);
   const object = objectOf(task, query.bits, distinctive);
+  const pairs = namingPairs(parsed, task, query.bits, limit);
   const { inOutput } = toolExchanges(parsed);
-  for (let position = after + 1; position < parsed.passages.length; position++) {
-    const mask = masks[position] as number;
+  for (const position of candidates) {
+    const mask = maskOf(parsed, position, bitOfId);
     if (mask === 0) continue;
     const passage = parsed.passages[position] as Passage;
     if (inOutput[position] === 1) {
@@ -63,14 +75,46 @@ export function closingPassage(parsed: ParsedArtifact, task: string, after: numb
       // ("bump the version to 2.1" and "4f7b2d8 chore: bump version to 2.1"), not only names it shares.
       // A task naming someone ("Ana Lima, who made the last commits") is no work a commit does.
       const verb = 1 << (query.bits.get(stems[0] as string) as number);
-      const commit = COMMIT_LINE.test(withoutHeader(passage.text)) && !TWO_CAPITALISED.test(task);
       const saysIt = mask & verb && (mask & ~verb) !== 0 && (mask & distinctive) !== 0;
-      if (commit && saysIt) return passage;
+      if (saysIt && !TWO_CAPITALISED.test(task)) return passage;
       continue;
     }
-    if (closesIn(passage.text, { stems: stemSet, distinctive, bits: query.bits, object })) return passage;
+    if (closesIn(passage.text, { stems: stemSet, distinctive, bits: query.bits, object, pairs }))
+      return passage;
   }
   return undefined;
+}
+
+/** Which of the query's stems (by stem id, see `stemIdIn`) the passage holds, as a mask of their bits. */
+function maskOf(parsed: ParsedArtifact, position: number, bitOfId: ReadonlyMap<number, number>): number {
+  let mask = 0;
+  const { stemIds, stemStarts } = parsed;
+  for (let at = stemStarts[position] as number; at < (stemStarts[position + 1] as number); at++) {
+    const bit = bitOfId.get(stemIds[at] as number);
+    if (bit !== undefined) mask |= 1 << bit;
+  }
+  return mask;
+}
+
+const candidatesCache = new WeakMap<ParsedArtifact, number[]>();
+
+/**
+ * The positions of the passages that could close a task, in order, read once per parsed artifact: a commit line
+ * in a tool's output, or a passage with a sentence saying work is done or set aside (`saysClosed`).
+ */
+function closingCandidates(parsed: ParsedArtifact): number[] {
+  let known = candidatesCache.get(parsed);
+  if (known !== undefined) return known;
+  known = [];
+  const { inOutput } = toolExchanges(parsed);
+  for (let position = 0; position < parsed.passages.length; position++) {
+    const body = withoutHeader((parsed.passages[position] as Passage).text);
+    const candidate =
+      inOutput[position] === 1 ? COMMIT_LINE.test(body) : body.split(SENTENCE_END).some(saysClosed);
+    if (candidate) known.push(position);
+  }
+  candidatesCache.set(parsed, known);
+  return known;
 }
 
 /** How a sentence can name a task: its words, those of them rare in the artifact, and what it works on. */
@@ -80,6 +124,47 @@ interface TaskWords {
   bits: ReadonlyMap<string, number>;
   /** The stem of the thing the task's verb works on ("reword the banner": "banner"), when distinctive. */
   object: string | undefined;
+  /** Two words of the task side by side ("windows build"), normalised: they name it when few passages do. */
+  pairs: readonly NamingPair[];
+}
+
+interface NamingPair {
+  text: string;
+  rare: () => boolean;
+}
+
+/**
+ * The task's pairs of neighbouring content words, each with whether few passages hold it (read when a sentence
+ * holds the pair, once per pair): a thing named by two words ("the Windows build", "release notes") is named so
+ * again when someone closes it ("no need to bother with the Windows build"), whatever verb the task had, though
+ * each word alone is common.
+ */
+function namingPairs(
+  parsed: ParsedArtifact,
+  task: string,
+  bits: ReadonlyMap<string, number>,
+  limit: number,
+): NamingPair[] {
+  const words = wordsOf(normalizeText(task));
+  const pairs: NamingPair[] = [];
+  for (let at = 0; at + 1 < words.length; at++) {
+    if (!bits.has(stemOf(words[at] as string)) || !bits.has(stemOf(words[at + 1] as string))) continue;
+    const text = `${words[at]} ${words[at + 1]}`;
+    let rare: boolean | undefined;
+    pairs.push({
+      text,
+      rare: () => {
+        if (rare !== undefined) return rare;
+        let count = 0;
+        for (const passage of parsed.passages) {
+          if (passage.normalized.includes(text) && ++count > limit) break;
+        }
+        rare = count <= limit;
+        return rare;
+      },
+    });
+  }
+  return pairs;
 }
 
 const DETERMINERS = new Set([
@@ -127,7 +212,7 @@ function saysClosed(sentence: string): boolean {
   return SET_ASIDE.test(sentence) || saysWorkDone(sentence.replace(ALREADY_SO, ''));
 }
 
-function namesTask(sentence: string, { stems, distinctive, bits, object }: TaskWords): boolean {
+function namesTask(sentence: string, { stems, distinctive, bits, object, pairs }: TaskWords): boolean {
   for (const match of sentence.matchAll(THING)) {
     const word = (match[1] as string).toLowerCase();
     if (!RANKING.has(word) && stems.has(stemOf(word))) return true;
@@ -137,8 +222,13 @@ function namesTask(sentence: string, { stems, distinctive, bits, object }: TaskW
     for (const match of sentence.matchAll(THE_WORD))
       if (stemOf((match[1] as string).toLowerCase()) === object) return true;
   }
+  const normalized = normalizeText(sentence);
+  for (const pair of pairs) {
+    if (!normalized.includes(pair.text) || findWholeWords(normalized, pair.text, 1).length === 0) continue;
+    if (pair.rare()) return true;
+  }
   let held = 0;
-  for (const word of wordsOf(normalizeText(sentence))) {
+  for (const word of wordsOf(normalized)) {
     const bit = bits.get(stemOf(word));
     if (bit !== undefined && distinctive & (1 << bit)) held |= 1 << bit;
   }

@@ -5,6 +5,7 @@ import {
   type LineReadingCache,
 } from './line-reading-cache.js';
 import type { Passage } from './passage.js';
+import { quoteReader } from './quoted-turns.js';
 import { CUE_PHRASE_COUNT, type LinePlace, placePassage } from './read-line.js';
 import { splitLinesCompactly } from './split-lines-compactly.js';
 import type { StemVocabulary } from './stem-vocabulary.js';
@@ -42,9 +43,9 @@ export function stemIdIn(parsed: ParsedArtifact, stem: string): number | undefin
 }
 
 /**
- * Reads an artifact text into passages: every non-empty line that is not a section heading; a line over 300
- * characters gives one passage per sentence. Each passage knows its line and the section it sits in (the
- * nearest heading above it, else `Summary`). Lines come through `lines`, so a reader that keeps one cache
+ * Reads an artifact text into passages: every non-empty line that is not a section heading (nor a message
+ * quoting an earlier one, see `quoteReader`); a line over 300 characters gives one passage per sentence. Each
+ * passage knows its line and the section it sits in (the nearest heading above it, else `Summary`). Lines come through `lines`, so a reader that keeps one cache
  * reads a line shared with an earlier artifact only once; the counts over passages are made here.
  *
  * `previous`, the parse of an earlier text through the same cache, is reused when the text is that text, a
@@ -80,6 +81,7 @@ function appendLines(
 ): ParsedArtifact {
   const firstPosition = base?.passages.length ?? 0;
   const passages = base?.passages.slice() ?? [];
+  const quotesEarlier = quoteReader(passages);
   const lineOffset = base?.lineCount ?? 0;
   const place: LinePlace = { position: 0, line: 0, section: base?.endSection ?? 'Summary' };
   let stemCount = base?.stemIds.length ?? 0;
@@ -90,7 +92,10 @@ function appendLines(
   for (let index = 0; index < rawLines.length; index++) {
     place.position = passages.length;
     place.line = lineOffset + index + 1;
-    const reading = reader.read(rawLines[index] as string, place);
+    const line = rawLines[index] as string;
+    // A message quoting an earlier one restates it: it is not read as a newer word (see `quoteReader`).
+    if (quotesEarlier(line)) continue;
+    const reading = reader.read(line, place);
     if (typeof reading === 'string') place.section = reading;
     else if ('text' in reading) add(reading);
     else for (const passage of reading) add(passage);

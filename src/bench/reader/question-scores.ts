@@ -9,6 +9,7 @@ import { isCodeRecord } from './code-records.js';
 import { contentStems, STOPWORDS } from './content-words.js';
 import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
 import { documentProse } from './document-passages.js';
+import { asksForWork, listsClosedWork, reportsDone } from './open-work.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { inheritAntecedentOverlap } from './pronoun-subjects.js';
@@ -23,7 +24,6 @@ import {
 import { namedSource } from './question-sources.js';
 import { asksWhy, reasonGivers } from './reason-clauses.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
-import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 import { addValueBonus, valueHolders } from './value-bonus.js';
 import { type AskedValue, isNamedKind } from './value-kinds.js';
@@ -82,6 +82,8 @@ const CALL_SHARE = 0.5;
 const SAYS_SUPERSEDED =
   /^(?:[-*•]\s*)?(?:superseded|rejected|dropped|abandoned|obsolete|outdated|old plan|previous plan|no longer|do not use|don'?t use)\b/i;
 const LABEL_WEIGHT = 2;
+// What a list of work asked for, partly closed since, gains for "what's left?": about one rare task cue.
+const TASK_LIST_WEIGHT = 1.5;
 // What a fact stated in an accepted option gains (a decision in one gains the section weight).
 const ACCEPTED_FACT_WEIGHT = 1.5;
 
@@ -235,12 +237,15 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     if (accepted !== undefined) score = accepted(index, overlap, score);
     if (profile.newestWins && passage.cues.override.length > 0)
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
+    // "What's left?": a list of work asked for that a later message closed part of holds the rest.
+    if (remaining && overlap !== 0 && listsClosedWork(parsed, index)) score += TASK_LIST_WEIGHT;
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
     // An open question ("what's left before the review?") names only what nobody has said yet: it counts less.
-    if (passage.text.includes('?') && !stated.has(index))
+    // Asked what is left, a request put as a question ("can you fix both?") states the work it asks for.
+    if (passage.text.includes('?') && !stated.has(index) && !(remaining && asksForWork(passage.text)))
       score *= asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
     // "What is still open?": work someone reports done ("Ana already replied to them") is not what remains.
-    if (remaining && passage.cues.task.length === 0 && reportsDone(parsed, index)) score *= QUESTION_WEIGHT;
+    if (remaining && reportsDone(parsed, index)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
     if (profile.newestWins && SAYS_SUPERSEDED.test(passage.text)) score *= QUESTION_WEIGHT;
     // "What does OPS-311 list …?": a passage outside the document the question names answers it only by chance.
@@ -272,22 +277,6 @@ function addIdiomOverlap(parsed: ParsedArtifact, prompt: string, overlaps: Float
     for (const passage of holders)
       overlaps[passage.position] = (overlaps[passage.position] as number) + weight;
   }
-}
-
-const doneReports = new WeakMap<ParsedArtifact, Int8Array>();
-
-/**
- * Whether the passage reports work done (`saysWorkDone`), read once per passage of a parsed artifact: every
- * "what's left?" item of a case asks it of every passage without a task cue.
- */
-function reportsDone(parsed: ParsedArtifact, index: number): boolean {
-  let known = doneReports.get(parsed);
-  if (known === undefined) {
-    known = new Int8Array(parsed.passages.length).fill(-1);
-    doneReports.set(parsed, known);
-  }
-  if (known[index] === -1) known[index] = saysWorkDone((parsed.passages[index] as Passage).text) ? 1 : 0;
-  return known[index] === 1;
 }
 
 const commonWords = new WeakMap<ParsedArtifact, Set<string>>();

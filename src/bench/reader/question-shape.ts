@@ -148,9 +148,10 @@ export function askedGroup(prompt: string): string | undefined {
   return match === null ? undefined : (match[1] ?? match[2]);
 }
 
-// Asking what is still to be done: "what's left", "which task is still open", "what remains", "the next step".
+// Asking what is still to be done: "what's left", "which task is still open", "what remains", "the next step",
+// "what's still on the list".
 const ASKS_REMAINING =
-  /\b(?:still (?:open|pending|outstanding|to do|needs?)|(?:is|are|'s) left|left to do|remains?|remaining|next step|what(?:'s| is) next|unfinished)\b/i;
+  /\b(?:still (?:open|pending|outstanding|to do|needs?)|still on (?:the |my |our |your )?(?:list|plate|agenda|to-?do list|board)|(?:is|are|'s) left|left to do|remains?|remaining|next step|what(?:'s| is) next|unfinished)\b/i;
 
 /** Whether a question asks what is still to be done ("What is left before the review?"). */
 export function asksWhatRemains(prompt: string): boolean {

@@ -1,3 +1,4 @@
+import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import { contentStems } from './content-words.js';
 import { rarity } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
@@ -85,8 +86,21 @@ function quoteMasks(parsed: ParsedArtifact, quotes: readonly string[]): { masks:
   });
 }
 
-/** The latest passage holding every content word of one of the quotes. */
+/**
+ * The latest passage holding one of the quotes word for word, else the latest holding every content word of one:
+ * "the first one" is quoted from the message that says it, not from a later line that says "first".
+ */
 function quotingPosition(parsed: ParsedArtifact, quotes: readonly string[]): number | undefined {
+  const needles = quotes.map((quote) => normalizeText(quote)).filter((needle) => needle !== '');
+  for (let position = parsed.passages.length - 1; position >= 0; position--) {
+    const { normalized } = parsed.passages[position] as Passage;
+    if (
+      needles.some(
+        (needle) => normalized.includes(needle) && findWholeWords(normalized, needle, 1).length > 0,
+      )
+    )
+      return position;
+  }
   let latest: number | undefined;
   for (const { masks, all } of quoteMasks(parsed, quotes)) {
     const position = masks.lastIndexOf(all);

@@ -1,6 +1,7 @@
+import { classifyMention } from '../scoring/mentions.js';
 import { findWholeWords, normalizeText } from '../scoring/normalize.js';
 import { holdsShape } from './answer-shapes.js';
-import { contentStems } from './content-words.js';
+import { contentStems, stemOf, wordsOf } from './content-words.js';
 import type { Focus } from './focus-passage.js';
 import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
 import { distinctiveLimit, passageFrequency, reversingLines } from './plan-reversals.js';
@@ -106,11 +107,35 @@ function supersededAfter(terms: SupersededTerms, position: number): { stems: Set
   return { stems, values };
 }
 
-function namesSuperseded(piece: string, terms: { stems: Set<string>; values: string[] }): boolean {
-  if (terms.stems.size > 0 && contentStems(piece).some((stem) => terms.stems.has(stem))) return true;
+/**
+ * Whether a piece names a superseded term. With `asPlan`, a dropped name counts only where the piece does not
+ * rule it out (see `namesDroppedAsPlan`); a question naming it is about it either way.
+ */
+function namesSuperseded(
+  piece: string,
+  terms: { stems: Set<string>; values: string[] },
+  asPlan = false,
+): boolean {
+  if (terms.stems.size > 0) {
+    if (
+      asPlan
+        ? namesDroppedAsPlan(piece, terms.stems)
+        : contentStems(piece).some((stem) => terms.stems.has(stem))
+    )
+      return true;
+  }
   if (terms.values.length === 0) return false;
   const normalized = normalizeText(piece);
   return terms.values.some((value) => findWholeWords(normalized, value, 1).length > 0);
+}
+
+/**
+ * Whether a piece names a dropped word as something to do: a piece that rules it out ("hard no on the apply
+ * until …") agrees with a later change that drops or holds it, and still stands.
+ */
+function namesDroppedAsPlan(piece: string, stems: ReadonlySet<string>): boolean {
+  const named = wordsOf(normalizeText(piece)).filter((word) => stems.has(stemOf(word)));
+  return named.length > 0 && named.some((word) => classifyMention(piece, word) !== 'rejected');
 }
 
 function sharedStems(piece: string, stems: ReadonlySet<string>): number {
@@ -138,9 +163,9 @@ export function withoutSuperseded(
   const renamed = ASKS_NAME.test(prompt) ? newNameAfterDrop(all, asOf, text) : undefined;
   if (renamed !== undefined) return renamed;
   const terms = supersededAfter(all, asOf);
-  if (!namesSuperseded(text, terms) || namesSuperseded(prompt, terms)) return text;
+  if (!namesSuperseded(text, terms, true) || namesSuperseded(prompt, terms)) return text;
   const pieces = text.split(PIECE_END);
-  const clean = pieces.filter((piece) => !namesSuperseded(piece, terms));
+  const clean = pieces.filter((piece) => !namesSuperseded(piece, terms, true));
   if (clean.length === 0) return text;
   const shaped = clean.filter((piece) =>
     focus.wants.some((shape) => holdsShape(piece, shape, focus.common, focus.named)),

@@ -13,6 +13,13 @@ describe('saysDone', () => {
     expect(saysDone('Hamish took care of the signing key this morning.', 'signing key')).toBe(true);
   });
 
+  it('reads work that something else brought along as done', () => {
+    expect(saysDone('the audit table came with the vendor schema, no work there', 'audit table')).toBe(true);
+    expect(saysDone('the rate limiter was included in the gateway upgrade', 'rate limiter')).toBe(true);
+    expect(saysDone('the read replica is already in place for reporting', 'read replica')).toBe(true);
+    expect(saysDone('the audit table comes up in the review next week', 'audit table')).toBe(false);
+  });
+
   it('does not read a condition, or another sentence, as work done', () => {
     expect(saysDone("send the cleanup to Ana when it's done", 'cleanup')).toBe(false);
     expect(saysDone('once the backfill is finished we drop the old column', 'old column')).toBe(false);
@@ -29,6 +36,18 @@ describe('lexical reader: work that needs no doing any more', () => {
     });
     const result = await takeOrRefuse(artifactText, 'reply to Brindle Co with the workaround');
     expect(result.response).toMatch(/^I will not reply to Brindle Co with the workaround: .*already replied/);
+  });
+
+  it('quotes the report from the sentence that names the work, not the small talk before it', async () => {
+    const artifactText = transcriptArtifact(140, {
+      20: 'user: leftovers: reply to Brindle Co with the workaround, and update the restore runbook.',
+      90: 'user: the standup moves to 3pm this week. Ola from support already replied to Brindle Co with the workaround.',
+    });
+    const result = await takeOrRefuse(artifactText, 'reply to Brindle Co with the workaround');
+    expect(result.response).toMatch(
+      /^I will not reply to Brindle Co with the workaround: Ola from support already/,
+    );
+    expect(result.response).not.toContain('standup');
   });
 
   it('refuses a task dropped in words other than its verb', async () => {

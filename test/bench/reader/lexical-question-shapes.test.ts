@@ -231,6 +231,22 @@ describe('lexical reader: quoted references', () => {
     expect(result.response).toContain('never mail the vendor credentials');
   });
 
+  it('finds the quote in the message that says it word for word, not in a later line sharing a word', async () => {
+    const artifactText = transcriptArtifact(150, {
+      10: '[turn 0] user: the nightly export is too slow, what can we do?',
+      11: '[turn 0] assistant: Two ways out:',
+      12: '1. split the export per region',
+      13: '2. move the export to the read replica',
+      14: '[turn 1] user: the second one, the primary is busy enough at night.',
+      90: '[turn 6] assistant: The retry succeeded on the second attempt.',
+    });
+    const result = await ask(artifactText, {
+      type: 'locked_decision_retention',
+      prompt: "For the slow nightly export, 'the second one' was chosen. Which way is that?",
+    });
+    expect(result.response).toContain('move the export to the read replica');
+  });
+
   it('keeps a later passage that answers the question itself', async () => {
     const artifactText = transcriptArtifact(100, {
       10: 'user: Fix it in the hand-written one, leave the generated one alone.',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Focus } from '../../../src/bench/reader/focus-passage.js';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
+import { parseArtifactText } from '../../../src/bench/reader/parse-artifact-text.js';
+import { withoutSuperseded } from '../../../src/bench/reader/superseded-terms.js';
 import { makeItem } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
 
@@ -63,5 +66,30 @@ describe('lexical reader: quotes leave out what the conversation superseded', ()
       prompt: 'How many times does the avatar queue retry?',
     });
     expect(result.response).toContain('magpie');
+  });
+});
+
+describe('withoutSuperseded: a rule against what a later change holds still stands', () => {
+  it('keeps the piece that rules the thing out when a later message puts the thing on hold', () => {
+    const parsed = parseArtifactText(
+      transcriptArtifact(120, {
+        10: '[turn 1] assistant: The migration plan drops two columns from the orders table and rebuilds one index.',
+        11: '[turn 2] user: dropping columns in a hotfix week is risky. we are not running the orders migration until we know why it rebuilds that index; it waits for Monday either way.',
+        12: '[turn 2] assistant: Understood, the orders migration waits.',
+        60: '[turn 9] user: status: the index rebuild is unexplained and the migration is on hold; next I look at which commit added it.',
+      }),
+    );
+    const rule = parsed.passages.find((passage) => passage.text.includes('not running the orders migration'));
+    const focus: Focus = {
+      stems: new Set(['run', 'monday']),
+      wants: [],
+      common: new Set(),
+      named: new Set(),
+      subject: undefined,
+    };
+    const text = rule?.text ?? '';
+    expect(
+      withoutSuperseded(parsed, rule?.position ?? 0, text, focus, 'What must not be run before Monday?'),
+    ).toBe(text);
   });
 });

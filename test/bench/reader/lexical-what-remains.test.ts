@@ -23,6 +23,8 @@ describe('lexical reader: what remains is not what someone reports done', () => 
   it('reads which questions ask what is still to be done', () => {
     expect(asksWhatRemains("What's left before we can cut the release?")).toBe(true);
     expect(asksWhatRemains('Which migration step remains?')).toBe(true);
+    expect(asksWhatRemains("What's still on the list for this week?")).toBe(true);
+    expect(asksWhatRemains('Is the invoice still on the old template?')).toBe(false);
     expect(asksWhatRemains('Who wrote the migration?')).toBe(false);
   });
 });
