@@ -34,9 +34,10 @@ export function asksWhatCalled(prompt: string): boolean {
 }
 
 // Asking for a person, or for what something is called: "who", "whose", "which colleague", "the name of the
-// owner", "what is the team called".
+// owner", "what is the team called"; "which customer" too, as a firm is named as a person is ("Hollowmere
+// Bakery"). Not "which team": a team is as often named by common words ("the data team").
 const WANTS_PERSON =
-  /\b(?:who|whom|whose)\b|\bwhat(?:'s| is| are| was| were)\s+(?:\w+\s+){1,3}called\b|\bwhich\s+(?:person|colleague|teammate|engineer|developer|owner|reviewer|lead|contact|manager|member|one of us)\b|\bname\s+of\s+the\s+(?:person|owner|lead|reviewer|contact)\b/i;
+  /\b(?:who|whom|whose)\b|\bwhat(?:'s| is| are| was| were)\s+(?:\w+\s+){1,3}called\b|\bwhich\s+(?:person|colleague|teammate|engineer|developer|owner|reviewer|lead|contact|manager|member|one of us|customer|client|tenant|vendor|supplier|company|partner|merchant|organi[sz]ation)\b|\bname\s+of\s+the\s+(?:person|owner|lead|reviewer|contact)\b/i;
 
 // Asking for a quantity, a time or an identifier written with digits; "what does a breach cost us?" too.
 const WANTS_NUMBER =
