@@ -11,7 +11,13 @@ import { documentProse } from './document-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { inheritAntecedentOverlap } from './pronoun-subjects.js';
-import { buildQueryWeights, matchMasks, overlapScores } from './query-weights.js';
+import {
+  buildQueryWeights,
+  matchMasks,
+  overlapScores,
+  stemFrequencies,
+  stemWeights,
+} from './query-weights.js';
 import {
   askedGroup,
   asksOpenQuestion,
@@ -19,6 +25,8 @@ import {
   broadShapeOf,
   questionShape,
 } from './question-shape.js';
+import { namesTopic } from './question-topic.js';
+import { stemsStatedBeforeAsking } from './stated-before-asking.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
@@ -137,6 +145,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     { stems: contentStems(item.prompt).filter((stem) => !kindStems.has(stem)), weight: PROMPT_WORD_WEIGHT },
   ]);
   const masks = matchMasks(parsed, query);
+  // "What change sped up the build?": when some passage is about its topic, one that shares no word of it
+  // ("Find every use of X", a decision word alone) answers only by its kind.
+  const frequency = stemFrequencies(query, masks);
+  const topical = namesTopic(query, frequency, kindStems);
   const overlaps = overlapScores(parsed, query, masks);
   // "It belongs to …" is about what the sentence before it names.
   inheritAntecedentOverlap(parsed, query, masks, overlaps);
@@ -174,6 +186,15 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     const call = exchanges.partner[index] as number;
     return call < 0 ? 0 : CALL_SHARE * (overlaps[call] as number);
   };
+  const bitWeights = stemWeights(query, frequency);
+  const saidBeforeAsking = (index: number) => {
+    let said = 0;
+    for (const stem of stemsStatedBeforeAsking(parsed, index)) {
+      const bit = query.bits.get(stem);
+      if (bit !== undefined) said += bitWeights[bit] as number;
+    }
+    return said;
+  };
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
   for (let index = 0; index < passages.length; index++) {
@@ -189,9 +210,11 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     let score = overlap;
     // Fact and role words alone ("path", "directory", "owner" in a tool call) say what kind of passage it is,
     // not that it is about the question: without a word of the question or the item's section they count
-    // half. Rule, decision and task words are what such a question asks for, and count in full.
+    // half. Rule, decision and task words are what such a question asks for: they count in full when no
+    // passage holds a word of its topic ("What is the plan?"), and half otherwise.
     const inSection = profile.sections.includes(passage.section);
-    const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
+    const nounsOnly =
+      overlap === 0 && !inSection && (topical || profile.cue === 'fact' || profile.cue === 'entity');
     // A call's argument names ("path", "directory") are the tool's, not a fact anyone stated.
     const call = profile.cue === 'fact' && exchanges.partner[index] !== -1 && exchanges.inOutput[index] === 0;
     // A line of code in a tool's output names things as a program does: "owner" in `role_owner` is an
@@ -213,8 +236,12 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       score += OVERRIDE_WEIGHT * strongestCue(passage.cues.override, cueFrequency);
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
     // An open question ("what's left before the review?") names only what nobody has said yet: it counts less.
-    if (passage.text.includes('?') && !stated.has(index))
-      score *= asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
+    if (passage.text.includes('?') && !stated.has(index)) {
+      const weight = asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
+      score *= weight;
+      // What it states before it asks is said all the same: those words keep their weight.
+      if (overlap !== 0) score += (1 - weight) * Math.min(overlap, saidBeforeAsking(index));
+    }
     // "What is still open?": work someone reports done ("Ana already replied to them") is not what remains.
     if (remaining && passage.cues.task.length === 0 && reportsDone(parsed, index)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
