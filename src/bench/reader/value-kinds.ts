@@ -24,6 +24,8 @@ export interface AskedValue {
   kind: ValueKind;
   /** For `count`: a pattern for the counted noun right after the number, else undefined. */
   counted?: RegExp;
+  /** For `moment`: asked "until when", so the event it waits for answers too ("until the audit is over"). */
+  until?: boolean;
 }
 
 const NUMBER_WORD =
@@ -99,14 +101,29 @@ export function askedValue(prompt: string): AskedValue | undefined {
       ),
     };
   }
-  for (const [kind, asked] of ASKED) if (asked.test(prompt)) return { kind };
+  for (const [kind, asked] of ASKED) {
+    if (asked.test(prompt))
+      return kind === 'moment' && UNTIL_WHEN.test(prompt) ? { kind, until: true } : { kind };
+  }
   return undefined;
 }
+
+// A record's time stamp: a date with a time to the second ("2024-05-14 11:14:19.916", "2024-03-09T09:39:34Z"),
+// as a program stamps a log line, not as a person gives a day or a time.
+const TIME_STAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?!\w)/g;
+// Asking for the event something lasts until: "until when …?".
+const UNTIL_WHEN = /\buntil when\b/i;
+// A time given by the event it waits for: "until the review is through", "once Ana is back".
+const UNTIL_EVENT = /\b(?:until|till|once)\s+(?:the|our|their|his|her|\p{Lu}\w+)\b/u;
 
 /** Whether a text holds a value of the kind asked for. */
 export function holdsValue(text: string, asked: AskedValue): boolean {
   if (asked.kind === 'count') return asked.counted?.test(text) ?? false;
-  return WRITTEN[asked.kind].test(text);
+  if (asked.kind !== 'moment' && asked.kind !== 'clock') return WRITTEN[asked.kind].test(text);
+  if (asked.until === true && UNTIL_EVENT.test(text)) return true;
+  // A log line's stamp says when the program wrote it, not the day or time anyone asked about.
+  const said = text.includes(':') ? text.replace(TIME_STAMP, ' ') : text;
+  return WRITTEN[asked.kind].test(said);
 }
 
 // The kinds whose value is a name a person would give alone, as the answer ("which branch?": "fix/x").
