@@ -104,6 +104,8 @@ function labelIn(prompt: string): string | undefined {
 }
 
 const MISSING_SHAPE_WEIGHT = 0.5;
+/** What recency adds at most where it only breaks near-ties (the newest passage gains this much). */
+const TIE_BREAK_RECENCY = 0.25;
 /** The share of its fact or role cue weight a line of code in a tool's output keeps. */
 const RECORD_CUE_SHARE = 0.5;
 
@@ -158,7 +160,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const remaining = asksWhatRemains(item.prompt);
   const { passages, cueFrequency } = parsed;
   const last = Math.max(passages.length - 1, 1);
-  const recencyWeight = profile.newestWins ? 1 : 0.25;
+  const recencyWeight = profile.newestWins ? 1 : TIE_BREAK_RECENCY;
   const factShapeRarity = rarity(parsed.factShapeFrequency);
   const cuesOfKind = CUES_OF_KIND[profile.cue];
   const subjectName = shape.yesNo ? names[0] : undefined;
@@ -254,7 +256,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       score = bonus === 0 ? score * MISSING_SHAPE_WEIGHT : score + bonus;
     }
     base[index] = score;
-    total[index] = score + (recencyWeight * passage.position) / last;
+    // The newest decision wins, but a later passage that decides nothing (a request, a commit subject) is no
+    // newer decision: recency only breaks its near-ties, as for facts.
+    const decides = inSection || passage.cues.decision.length > 0 || passage.cues.override.length > 0;
+    total[index] = score + ((decides ? recencyWeight : TIE_BREAK_RECENCY) * passage.position) / last;
   }
   return { base, total, shaped: shapeBonus };
 }
