@@ -156,7 +156,9 @@ describe('lexical reader: answers by the kind of value asked for', () => {
 
   it('answers "which customer" with the passage naming one, as "who" is: a firm is named as a person is', async () => {
     expect(questionShape("Which client's invoices bounce?").wants).toEqual(['person']);
-    expect(questionShape('Which supplier ships the cables?').wants).toEqual(['person']);
+    expect(questionShape('Which supplier shipped the cables?').wants).toEqual(['person']);
+    // The firm qualifies the noun asked for: "which customer emails" asks for emails.
+    expect(questionShape('Which customer emails may still go out?').wants).toEqual([]);
     const artifactText = transcriptArtifact(90, {
       10: 'user: The invoice export keeps failing for one customer since Monday and I have no idea why.',
       48: 'assistant: The export chokes on the Hollowmere Bakery rows: their invoices carry an unknown currency code.',
