@@ -15,11 +15,16 @@ import { transcriptMessages } from './transcript-messages.js';
 const POINTS_BACK =
   /^(?:it|it['’]s|its|they|they['’](?:re|ll|ve)|them|this|that|these|those|he|she|worth)\b/i;
 
+// A label that ends in a colon ("Out of scope:", "Owners:"): what follows it is what it names. Not a line of
+// code ("def load(self):", "if total > 0:").
+const LABEL = /^[^(){}[\]=;<>`]*\p{L}:\s*$/u;
+
 const antecedents = new WeakMap<ParsedArtifact, Int32Array>();
 
 /**
  * For each passage that opens by pointing back to the one before it in the same message (or the same line of
- * notes), the position of that one; -1 for the rest. Read once per parsed artifact.
+ * notes), or that follows a label ending in a colon in the same message, the position of that one; -1 for the
+ * rest. Read once per parsed artifact.
  */
 export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
   let known = antecedents.get(parsed);
@@ -33,8 +38,8 @@ export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
   }
   for (let position = 1; position < passages.length; position++) {
     const passage = passages[position] as Passage;
-    if (!POINTS_BACK.test(passage.text)) continue;
     const before = passages[position - 1] as Passage;
+    if (!POINTS_BACK.test(passage.text) && !LABEL.test(before.text)) continue;
     const start = messageStart[position] as number;
     const sameMessage = start !== -1 && start < position;
     if (sameMessage || before.line === passage.line) known[position] = position - 1;

@@ -36,4 +36,26 @@ describe('lexical reader: a sentence that ends in a colon', () => {
     const within = await target.answer({ artifactText: sameMessage, item });
     expect(within.response).toContain('crawler_nightly');
   });
+
+  it('lends a label its words to what it introduces ("Out of scope:" then the item)', async () => {
+    // "ops", "3120" and "scope" are elsewhere too: neither the ticket id nor the label alone decides.
+    const code = Object.fromEntries(
+      [10, 14, 18].map((line) => [line, `tool: ops/auth/token_${line}.py:4:    scope: str`]),
+    );
+    const artifactText = transcriptArtifact(160, {
+      ...code,
+      30: 'tool: [info] worker 2 processed batch 3120 in 41 ms',
+      50: '[turn 5] user: can you read the ticket I am on and tell me what is in it?',
+      51: '[turn 5] assistant calls fetch_ticket {"id":"OPS-3120"}',
+      52: '[turn 5] tool fetch_ticket: OPS-3120: Move the nightly ledger export to the new cluster',
+      53: 'Out of scope:',
+      54: 'the archive compactor. It is run by the storage guild and has its own change window every second month.',
+    });
+    const item = makeItem({
+      type: 'immutable_fact_recall',
+      prompt: 'What does OPS-3120 list as out of scope?',
+    });
+    const { response } = await createLexicalTarget().answer({ artifactText, item });
+    expect(response).toContain('archive compactor');
+  });
 });
