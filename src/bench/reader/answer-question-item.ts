@@ -3,6 +3,7 @@ import type { TargetEvidence } from '../target/target.js';
 import { withAcceptedDecisions } from './accepted-proposals.js';
 import { namesIn } from './answer-shapes.js';
 import { withoutClosedTasks } from './closed-tasks.js';
+import { introducedAfter } from './colon-introductions.js';
 import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import { droppedStatement } from './dropped-plans.js';
@@ -192,12 +193,22 @@ export function answerQuestionItem(
   // "It belongs to …" is quoted with the sentence that says what "it" is.
   const before = antecedentsOf(parsed);
   const antecedents = positions.map((position) => before[position] as number).filter((at) => at >= 0);
+  // "…, for example:" is quoted with the example it introduces.
+  const introduced = positions.map((position) => introducedAfter(parsed, position)).filter((at) => at >= 0);
   // A sentence dropping a plan is answered with the plan its message goes on to state.
   const standing = PROFILES[item.type].newestWins
     ? positions.flatMap((position) => standingAfter(parsed, position, focus.stems))
     : [];
   const chosen = [
-    ...new Set([...positions, ...lenders, ...partners, ...exceptions, ...antecedents, ...standing]),
+    ...new Set([
+      ...positions,
+      ...lenders,
+      ...partners,
+      ...exceptions,
+      ...antecedents,
+      ...introduced,
+      ...standing,
+    ]),
   ]
     .sort((a, b) => a - b)
     .map((position) => parsed.passages[position] as Passage);

@@ -1,6 +1,7 @@
 import { normalizeText } from '../scoring/normalize.js';
 
-// Function words and question words: they say how an item is asked, not what it is about.
+// Function words and question words: they say how an item is asked, not what it is about. Auxiliaries too
+// ("what has to change"): a compiler's "implicitly has an 'any' type" shares no topic with it.
 /** Function words and question words, lower-cased. */
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
@@ -9,7 +10,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'they them their he she his her him there here would could can will shall may might about into onto than ' +
     'then so any all some each every per up out over again now just only also very too us let lets s t re ll ' +
     've d m tell say said give list name please right currently current exactly still one ones thing things ' +
-    'should what s whats'
+    'should what s whats has have had having'
   ).split(' '),
 );
 

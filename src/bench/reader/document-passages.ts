@@ -12,8 +12,9 @@ import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 const CODE_CHARACTERS = /[{}=<>|\\]|"""/;
 // A sentence ends as one: a full stop, a question or an exclamation (a commit subject or a heading does not).
 const SENTENCE_END = /[.!?][)"'’”]?$/;
-// A commit hash or a line number opening a line: a listing, whatever follows.
-const LISTING = /^(?:[0-9a-f]{7,40}|\d+)\s/;
+// A commit hash or a line number opening a line: a listing, whatever follows. A source location opening it
+// ("src/a.ts(12,4): error …", "lib/b.go:40:2: …"): a compiler's or a linter's diagnostic, or a search hit.
+const LISTING = /^(?:[0-9a-f]{7,40}|\d+)\s|^[^\s:()]+(?:\(\d+,\s?\d+\)|:\d+(?::\d+)?):(?:\s|$)/;
 // `inline code` in prose ("run `make bootstrap` once") is part of the sentence, not code around it.
 const INLINE_CODE = /`[^`]*`/g;
 // A word of prose: letters, maybe a hyphen or apostrophe, maybe followed by punctuation.

@@ -19,13 +19,17 @@ const POINTS_BACK =
 // A line that labels the lines under it: "Out of scope:", "Known issues:", "## Blockers:" (capitalised, as a
 // heading is; "else:" and "def run():" are code).
 const LABEL_LINE = /^(?:#{1,6}\s+)?[A-Z][\w '’/-]{0,40}:$/;
+// A label that ends in a colon ("Out of scope:", "Owners:"): what follows it is what it names. Not a line of
+// code ("def load(self):", "if total > 0:").
+const LABEL = /^[^(){}[\]=;<>`]*\p{L}:\s*$/u;
 
 const antecedents = new WeakMap<ParsedArtifact, Int32Array>();
 
 /**
  * For each passage that opens by pointing back to the one before it in the same message (or the same line of
- * notes), the position of that one; for the first passage of each line right under a label line of a
- * tool's output ("Out of scope:"), the label's; -1 for the rest. Read once per parsed artifact.
+ * notes), or that follows a label ending in a colon in the same message, the position of that one; for the
+ * first passage of each line right under a label line of a tool's output ("Out of scope:"), the label's; -1 for
+ * the rest. Read once per parsed artifact.
  */
 export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
   let known = antecedents.get(parsed);
@@ -56,7 +60,7 @@ export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
       }
       label = passage.line === before.line + 1 ? label : -1;
     }
-    if (!POINTS_BACK.test(passage.text)) continue;
+    if (!POINTS_BACK.test(passage.text) && !LABEL.test(before.text)) continue;
     const start = messageStart[position] as number;
     const sameMessage = start !== -1 && start < position;
     if (sameMessage || before.line === passage.line) known[position] = position - 1;

@@ -74,8 +74,7 @@ export function overlapScores(
 ): Float64Array {
   const scores = new Float64Array(masks.length);
   if (query.weights.length === 0) return scores;
-  const frequency = stemFrequencies(query, masks);
-  const weights = query.weights.map((weight, bit) => weight * rarity(frequency[bit] as number));
+  const weights = stemWeights(query, stemFrequencies(query, masks));
   masks.forEach((mask, index) => {
     let score = 0;
     for (let bit = 0, rest = mask; rest !== 0; bit++, rest >>>= 1)
@@ -83,6 +82,11 @@ export function overlapScores(
     scores[index] = score;
   });
   return scores;
+}
+
+/** What each stem of the query adds to a passage's overlap, by its bit: its weight scaled by its rarity. */
+export function stemWeights(query: QueryWeights, frequency: readonly number[]): number[] {
+  return query.weights.map((weight, bit) => weight * rarity(frequency[bit] as number));
 }
 
 /** In how many passages each stem of the query occurs, by its bit. */

@@ -13,7 +13,13 @@ import { asksForWork, listsClosedWork, reportsDone } from './open-work.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { inheritAntecedentOverlap } from './pronoun-subjects.js';
-import { buildQueryWeights, matchMasks, overlapScores } from './query-weights.js';
+import {
+  buildQueryWeights,
+  matchMasks,
+  overlapScores,
+  stemFrequencies,
+  stemWeights,
+} from './query-weights.js';
 import {
   askedGroup,
   asksOpenQuestion,
@@ -22,7 +28,9 @@ import {
   questionShape,
 } from './question-shape.js';
 import { namedSource } from './question-sources.js';
+import { namesTopic } from './question-topic.js';
 import { asksWhy, reasonGivers } from './reason-clauses.js';
+import { stemsStatedBeforeAsking } from './stated-before-asking.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 import { addValueBonus, valueHolders } from './value-bonus.js';
@@ -106,6 +114,8 @@ function labelIn(prompt: string): string | undefined {
 }
 
 const MISSING_SHAPE_WEIGHT = 0.5;
+/** What recency adds at most where it only breaks near-ties (the newest passage gains this much). */
+const TIE_BREAK_RECENCY = 0.25;
 /** The share of its fact or role cue weight a line of code in a tool's output keeps. */
 const RECORD_CUE_SHARE = 0.5;
 
@@ -156,6 +166,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     { stems: contentStems(item.prompt).filter((stem) => !kindStems.has(stem)), weight: PROMPT_WORD_WEIGHT },
   ]);
   const masks = matchMasks(parsed, query);
+  // "What change sped up the build?": when some passage is about its topic, one that shares no word of it
+  // ("Find every use of X", a decision word alone) answers only by its kind.
+  const frequency = stemFrequencies(query, masks);
+  const topical = namesTopic(query, frequency, kindStems);
   const overlaps = overlapScores(parsed, query, masks);
   // "It belongs to …" is about what the sentence before it names.
   inheritAntecedentOverlap(parsed, query, masks, overlaps);
@@ -167,7 +181,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   const remaining = asksWhatRemains(item.prompt);
   const { passages, cueFrequency } = parsed;
   const last = Math.max(passages.length - 1, 1);
-  const recencyWeight = profile.newestWins ? 1 : 0.25;
+  const recencyWeight = profile.newestWins ? 1 : TIE_BREAK_RECENCY;
   const factShapeRarity = rarity(parsed.factShapeFrequency);
   const cuesOfKind = CUES_OF_KIND[profile.cue];
   const subjectName = shape.yesNo ? names[0] : undefined;
@@ -199,6 +213,15 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     const call = exchanges.partner[index] as number;
     return call < 0 ? 0 : CALL_SHARE * (overlaps[call] as number);
   };
+  const bitWeights = stemWeights(query, frequency);
+  const saidBeforeAsking = (index: number) => {
+    let said = 0;
+    for (const stem of stemsStatedBeforeAsking(parsed, index)) {
+      const bit = query.bits.get(stem);
+      if (bit !== undefined) said += bitWeights[bit] as number;
+    }
+    return said;
+  };
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
   for (let index = 0; index < passages.length; index++) {
@@ -214,9 +237,11 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     let score = overlap;
     // Fact and role words alone ("path", "directory", "owner" in a tool call) say what kind of passage it is,
     // not that it is about the question: without a word of the question or the item's section they count
-    // half. Rule, decision and task words are what such a question asks for, and count in full.
+    // half. Rule, decision and task words are what such a question asks for: they count in full when no
+    // passage holds a word of its topic ("What is the plan?"), and half otherwise.
     const inSection = profile.sections.includes(passage.section);
-    const nounsOnly = overlap === 0 && !inSection && (profile.cue === 'fact' || profile.cue === 'entity');
+    const nounsOnly =
+      overlap === 0 && !inSection && (topical || profile.cue === 'fact' || profile.cue === 'entity');
     // A call's argument names ("path", "directory") are the tool's, not a fact anyone stated.
     const call = profile.cue === 'fact' && exchanges.partner[index] !== -1 && exchanges.inOutput[index] === 0;
     // A line of code in a tool's output names things as a program does: "owner" in `role_owner` is an
@@ -242,8 +267,12 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // A question asks; it answers nothing ("what's the current plan?" shares every word of the item).
     // An open question ("what's left before the review?") names only what nobody has said yet: it counts less.
     // Asked what is left, a request put as a question ("can you fix both?") states the work it asks for.
-    if (passage.text.includes('?') && !stated.has(index) && !(remaining && asksForWork(passage.text)))
-      score *= asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
+    if (passage.text.includes('?') && !stated.has(index) && !(remaining && asksForWork(passage.text))) {
+      const weight = asksOpenQuestion(passage.text) ? OPEN_QUESTION_WEIGHT : QUESTION_WEIGHT;
+      score *= weight;
+      // What it states before it asks is said all the same: those words keep their weight.
+      if (overlap !== 0) score += (1 - weight) * Math.min(overlap, saidBeforeAsking(index));
+    }
     // "What is still open?": work someone reports done ("Ana already replied to them") is not what remains.
     if (remaining && reportsDone(parsed, index)) score *= QUESTION_WEIGHT;
     // A passage that says it is superseded ("Superseded, do not use: …") is not the current decision.
@@ -261,7 +290,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       score = bonus !== 0 ? score + bonus : shapeBonus.soft ? score : score * MISSING_SHAPE_WEIGHT;
     }
     base[index] = score;
-    total[index] = score + (recencyWeight * passage.position) / last;
+    // The newest decision wins, but a later passage that decides nothing (a request, a commit subject) is no
+    // newer decision: recency only breaks its near-ties, as for facts.
+    const decides = inSection || passage.cues.decision.length > 0 || passage.cues.override.length > 0;
+    total[index] = score + ((decides ? recencyWeight : TIE_BREAK_RECENCY) * passage.position) / last;
   }
   return { base, total, shaped: shapeBonus };
 }

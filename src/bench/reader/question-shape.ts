@@ -40,6 +40,12 @@ export function asksWhatCalled(prompt: string): boolean {
 // owner", "what is the team called".
 const WANTS_PERSON =
   /\b(?:who|whom|whose)\b|\bwhat(?:'s| is| are| was| were)\s+(?:\w+\s+){1,3}called\b|\bwhich\s+(?:person|colleague|teammate|engineer|developer|owner|reviewer|lead|contact|manager|member|one of us)\b|\bname\s+of\s+the\s+(?:person|owner|lead|reviewer|contact)\b/i;
+// "Which customer …?" asks for a firm's name, written as a person's is ("Hollowmere Bakery"), when the firm is
+// what is asked for: the noun is the question's head, followed by a possessive, a verb or a function word, not
+// by the noun it qualifies ("which customer emails …?" asks for emails). Not "which team": a team is as often
+// named by common words ("the data team").
+const WANTS_FIRM =
+  /\bwhich\s+(?:customer|client|tenant|vendor|supplier|company|partner|merchant|organi[sz]ation)(?:['’]s\b|\s+(?:is|are|was|were|has|had|does|did|do|will|would|can|could|should|must|may|might|we|you|they|the|a|an|our|their|in|on|at|for|from|to|with|by|of|\w+ed)\b|\s*\?)/i;
 
 // Asking for a quantity, a time or an identifier written with digits; "what does a breach cost us?" too.
 const WANTS_NUMBER =
@@ -90,7 +96,7 @@ export function broadShapeOf(kind: ValueKind): AnswerShape {
 /** Reads how a question is asked (see `QuestionShape`). */
 export function questionShape(prompt: string): QuestionShape {
   const wants: AnswerShape[] = [];
-  if (WANTS_PERSON.test(prompt)) wants.push('person');
+  if (WANTS_PERSON.test(prompt) || WANTS_FIRM.test(prompt)) wants.push('person');
   const bounded = withoutUntilWhen(prompt);
   if (bounded !== prompt || ASKS_EARLIEST.test(prompt)) wants.push('bound');
   if (WANTS_NUMBER.test(bounded)) wants.push('number');

@@ -1,5 +1,5 @@
+import { withoutHeader } from './message-header.js';
 import type { Passage } from './passage.js';
-import { withoutHeader } from './tool-exchanges.js';
 
 // A message that quotes an earlier one with the header a transcript writes it under: "[turn 15] assistant: Going
 // by the notes: [turn 2] user: …". Group 1 is the quoting message's turn, group 2 the quoted one's.

@@ -1,5 +1,8 @@
+import { withoutHeader } from './message-header.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import { transcriptMessages } from './transcript-messages.js';
+
+export { withoutHeader };
 
 // How a rendered transcript writes a tool call ("[turn 5] assistant calls git {…}") and the start of a tool's
 // output ("[turn 5] tool git: …", "[turn 5] tool git (failed): …"), each a message of its own (see
@@ -68,13 +71,4 @@ export function toolExchanges(parsed: ParsedArtifact): ToolExchanges {
   const exchanges = { partner, inOutput, outputEnd };
   cache.set(parsed, exchanges);
   return exchanges;
-}
-
-// "[turn 5] tool read_file: ", "[turn 5] tool git (failed): ", "[turn 5] assistant calls git ", "[turn 6] user: ": who speaks, not what is said.
-const HEADER =
-  /^(?:\[turn \d+\]\s*)?(?:tool\b\s*[^\s:]{0,80}(?: \(failed\))?:|assistant calls \S+|(?:user|assistant|system):)\s*/;
-
-/** A passage's text without the transcript header that says who speaks (a tool's name is no value of it). */
-export function withoutHeader(text: string): string {
-  return text.replace(HEADER, '');
 }

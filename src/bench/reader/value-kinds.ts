@@ -109,14 +109,23 @@ export function askedValue(question: string): AskedValue | undefined {
       ),
     };
   }
-  for (const [kind, asked] of ASKED) if (asked.test(prompt)) return { kind };
+  for (const [kind, asked] of ASKED) {
+    if (asked.test(prompt)) return { kind };
+  }
   return undefined;
 }
+
+// A record's time stamp: a date with a time to the second ("2024-05-14 11:14:19.916", "2024-03-09T09:39:34Z"),
+// as a program stamps a log line, not as a person gives a day or a time.
+const TIME_STAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?!\w)/g;
 
 /** Whether a text holds a value of the kind asked for. */
 export function holdsValue(text: string, asked: AskedValue): boolean {
   if (asked.kind === 'count') return asked.counted?.test(text) ?? false;
-  return WRITTEN[asked.kind].test(text);
+  if (asked.kind !== 'moment' && asked.kind !== 'clock') return WRITTEN[asked.kind].test(text);
+  // A log line's stamp says when the program wrote it, not the day or time anyone asked about.
+  const said = text.includes(':') ? text.replace(TIME_STAMP, ' ') : text;
+  return WRITTEN[asked.kind].test(said);
 }
 
 // The kinds whose value is a name a person would give alone, as the answer ("which branch?": "fix/x").

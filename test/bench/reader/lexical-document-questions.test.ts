@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readsAsProse } from '../../../src/bench/reader/document-passages.js';
 import { createLexicalTarget } from '../../../src/bench/reader/index.js';
 import { makeItem } from './make-item.js';
 import { transcriptArtifact } from './noise.js';
@@ -113,5 +114,21 @@ describe('lexical reader: "what did the user say" names a person, not a document
     });
     const response = await ask(artifact, 'What did the user say must never be done during the upgrade?');
     expect(response).toContain('seed script');
+  });
+});
+
+describe('lexical reader: a diagnostic is no sentence of a document', () => {
+  it('reads a line that opens with a source location as a record, however it is worded', () => {
+    expect(
+      readsAsProse(
+        "src/ledger/close.ts(88,14): error TS2322: Type 'number' is not assignable to type 'Cents'.",
+      ),
+    ).toBe(false);
+    expect(
+      readsAsProse('lib/ledger/close.go:88:14: the variable total is never read after this point.'),
+    ).toBe(false);
+    expect(readsAsProse('Every ledger close runs in the evening batch, after the bank files arrive.')).toBe(
+      true,
+    );
   });
 });

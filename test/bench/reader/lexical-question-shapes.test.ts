@@ -154,6 +154,22 @@ describe('lexical reader: answers by the kind of value asked for', () => {
     expect(result.response).toContain('48 minutes');
   });
 
+  it('answers "which customer" with the passage naming one, as "who" is: a firm is named as a person is', async () => {
+    expect(questionShape("Which client's invoices bounce?").wants).toEqual(['person']);
+    expect(questionShape('Which supplier shipped the cables?').wants).toEqual(['person']);
+    // The firm qualifies the noun asked for: "which customer emails" asks for emails.
+    expect(questionShape('Which customer emails may still go out?').wants).toEqual([]);
+    const artifactText = transcriptArtifact(90, {
+      10: 'user: The invoice export keeps failing for one customer since Monday and I have no idea why.',
+      48: 'assistant: The export chokes on the Hollowmere Bakery rows: their invoices carry an unknown currency code.',
+    });
+    const result = await ask(artifactText, {
+      type: 'immutable_fact_recall',
+      prompt: 'Which customer is the invoice export failing for?',
+    });
+    expect(result.response).toContain('Hollowmere Bakery');
+  });
+
   it('quotes only the sentence holding the name, not the superseded approach next to it', async () => {
     const artifactText = transcriptArtifact(40, {
       8: 'user: Goal: the invoice rewrite ships this quarter, Ingrid Solberg leading. Approach: port it to Rust.',
@@ -338,6 +354,18 @@ describe('lexical reader: how much a passage must share with the question', () =
     });
     const result = await ask(artifactText, { type: 'immutable_fact_recall', prompt: 'Which alert fired?' });
     expect(result.response).toContain('DiskPressure');
+  });
+
+  it('does not take an auxiliary ("has", "had") for a word the question is about', async () => {
+    const artifactText = transcriptArtifact(120, {
+      40: "[turn 6] tool run_command (failed): src/report/footer.ts(12,4): error TS7006: Parameter 'row' implicitly has an 'any' type.",
+      70: '[turn 9] user: the quarterly report needs a line at the bottom saying the figures are provisional',
+    });
+    const result = await ask(artifactText, {
+      type: 'unresolved_task_continuity',
+      prompt: 'What has to be added to the quarterly report?',
+    });
+    expect(result.response).toContain('figures are provisional');
   });
 
   it('still says the notes do not say when no passage shares a word with the question', async () => {

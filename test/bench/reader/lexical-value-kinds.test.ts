@@ -48,6 +48,23 @@ describe('lexical reader: the particular kind of value a question asks for', () 
     expect(holdsValue('total := s.cart.Sum(ctx)', file)).toBe(false);
   });
 
+  it('takes no log stamp for a day or a time someone gave', () => {
+    const moment = { kind: 'moment' } as const;
+    expect(holdsValue('2026-02-11 07:42:13.118 INFO [mailer] queue drained (311 ms)', moment)).toBe(false);
+    expect(holdsValue('at=2026-02-11T07:42:13Z msg="queue drained"', moment)).toBe(false);
+    expect(holdsValue('the cut-over is on 2026-02-11, after the board meeting', moment)).toBe(true);
+  });
+
+  it('answers "until when" with the event it waits for, not a log line stamped with a date', async () => {
+    const artifactText = transcriptArtifact(140, {
+      15: '[turn 1] user: the mailer templates are frozen until the brand review with legal is through.',
+      90: '[turn 7] tool run_command: 2026-02-11 07:42:13.118 INFO [mailer] templates frozen flag read (311 ms)',
+    });
+    expect(await ask(artifactText, 'Until when are the mailer templates frozen?')).toContain(
+      'brand review with legal',
+    );
+  });
+
   it('answers "how many" with the count of the thing asked about, not a code line sharing the noun', async () => {
     const artifactText = transcriptArtifact(140, {
       20: 'user: Heads-up, the ledger cluster is split into 24 shards now.',
