@@ -204,7 +204,10 @@ export function answerQuestionItem(
   for (const answer of answers) {
     // What is quoted stands as of its latest source: a value or name superseded after it is left out.
     const asOf = Math.max(...answer.sources.map((source) => source.position));
-    quoted.add(withoutSuperseded(parsed, asOf, focusPassage(answer.text, focus), focus, item.prompt));
+    const focused = focusPassage(answer.text, focus);
+    quoted.add(
+      withoutSuperseded(parsed, asOf, focused, focus, item.prompt, PROFILES[item.type].cue === 'rule'),
+    );
     for (const source of answer.sources) evidence.add(source);
   }
   const response = [...quoted].join('\n');
