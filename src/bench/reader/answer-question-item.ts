@@ -182,6 +182,8 @@ export function answerQuestionItem(
     if (found !== undefined) pointedQuotes.set(found.passage.position, found.quote);
   }
   const pointed = [...pointedQuotes.keys()];
+  // "…raise it only for the reporting role, for example:" is quoted with the line it introduces.
+  const announced = positions.flatMap((position) => announcedLine(parsed, position));
   const exceptions = positions
     .map((position) => exceptionAfter(parsed.passages, position))
     .filter((at) => at >= 0);
@@ -198,6 +200,7 @@ export function answerQuestionItem(
       ...lenders,
       ...partners,
       ...pointed,
+      ...announced,
       ...exceptions,
       ...antecedents,
       ...standing,
@@ -350,4 +353,17 @@ function pointsBackTo(
   scores: PassageScores,
 ): boolean {
   return line.some((part) => pointedFrom(parsed, part, focus, scores)?.passage === passage);
+}
+
+/**
+ * The line a passage ending in a colon introduces ("for example:", "two options:"), when the next line goes on
+ * in the same message: what the passage says is in it. Empty otherwise.
+ */
+function announcedLine(parsed: ParsedArtifact, position: number): number[] {
+  const passage = parsed.passages[position] as Passage;
+  const next = parsed.passages[position + 1];
+  if (next === undefined || !passage.text.trimEnd().endsWith(':') || next.line !== passage.line + 1)
+    return [];
+  // A line that opens a message ("[turn 4] user: …") is someone else's word, not what the colon announced.
+  return withoutHeader(next.text) === next.text ? [next.position] : [];
 }

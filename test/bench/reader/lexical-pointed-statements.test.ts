@@ -71,3 +71,18 @@ describe('lexical reader: a statement that points at where its value was stated'
     expect(answer.response).toContain('gzip archives to the cold share');
   });
 });
+
+describe('lexical reader: a line ending in a colon', () => {
+  it('is quoted with the line it introduces', async () => {
+    const answer = await ask(
+      {
+        20: 'user: who is allowed to run the nightly purge? check the grants doc',
+        21: 'assistant calls read_file {"path":"docs/grants.md"}',
+        22: 'tool read_file: Only one database role may run the nightly purge, and it is granted in the migration, like so:',
+        23: '  GRANT purge_runner TO ops_nightly;',
+      },
+      { type: 'immutable_fact_recall', prompt: 'Which database role may run the nightly purge?' },
+    );
+    expect(answer.response).toContain('ops_nightly');
+  });
+});
