@@ -5,8 +5,11 @@
  * said, and leaves the repetition out.
  */
 
-/** How many leading characters of a passage find it: a shorter passage is not looked for. */
-const KEY_LENGTH = 24;
+/**
+ * How many leading characters of a passage find it: a shorter passage is not looked for (a repetition of one
+ * counts against the share of words not found).
+ */
+const KEY_LENGTH = 40;
 
 /** A lead-in ends with a colon within this many characters of the line's start. */
 const LEAD_IN_REACH = 200;
@@ -28,12 +31,14 @@ export interface EchoIndex {
 /** An index of `texts` (the passages read so far, in order) that more passages can be added to. */
 export function createEchoIndex(texts: Iterable<string>): EchoIndex {
   const byStart = new Map<string, string[]>();
+  const seen = new Set<string>();
   const add = (text: string) => {
-    if (text.length < KEY_LENGTH) return;
+    if (text.length < KEY_LENGTH || seen.has(text)) return;
+    seen.add(text);
     const key = text.slice(0, KEY_LENGTH);
     const known = byStart.get(key);
     if (known === undefined) byStart.set(key, [text]);
-    else if (!known.includes(text)) known.push(text);
+    else known.push(text);
   };
   for (const text of texts) add(text);
 
