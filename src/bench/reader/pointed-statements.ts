@@ -25,6 +25,13 @@ const NAMED_BACK =
 const AS_BEFORE =
   /\b(?:like|as)\s+(?:before|it was|we had it|originally|at first|we used to)\b|\bthe (?:old|original|previous) way\b/i;
 
+// The first of the plans made: "the first approach was better", "back to the original plan".
+const FIRST_PLAN =
+  /\bthe (?:first|original|initial) (?:approach|plan|idea|option|proposal|design|version|suggestion|choice)\b/i;
+
+/** The first plan is the earliest decision scoring at least this share of the best one before the pointer. */
+const FIRST_PLAN_SHARE = 0.6;
+
 // Words of the pointer itself: what it says is where to look, not what is there.
 const POINTER_WORDS = new Set(
   contentStems('like before as it was had originally first used the old original previous way same that'),
@@ -44,7 +51,8 @@ export interface Pointed {
  * gives it only by pointing: the passage of a document the conversation read before it, that scores best for
  * the question (`scores`); the passage naming what "that X" or "the X you tested" names that scores best for
  * it, when X is what the question asks about; the earlier passage most about what "like before" returns to,
- * quoted by its sentences about it (the same line may go on to propose the plan since dropped). `canAnswer`
+ * quoted by its sentences about it (the same line may go on to propose the plan since dropped); the first plan
+ * made about it for "the first approach was better". `canAnswer`
  * says which passages hold the kind of value asked for. Undefined when the passage points nowhere, or at
  * nothing found.
  */
@@ -83,7 +91,23 @@ export function pointedStatement(
     const returned = parsed.passages[found] as Passage;
     return { passage: returned, quote: mostAbout(returned.text, new Set(stems)) };
   }
+  if (FIRST_PLAN.test(text)) {
+    const first = firstPlan(parsed, position, scores);
+    if (first !== undefined) return whole(first);
+  }
   return undefined;
+}
+
+/**
+ * The first plan made about what the question asks, before `end`: the earliest passage with a decision cue
+ * scoring at least `FIRST_PLAN_SHARE` of the best such passage.
+ */
+function firstPlan(parsed: ParsedArtifact, end: number, scores: Float64Array): Passage | undefined {
+  const plans = parsed.passages
+    .slice(0, end)
+    .filter((passage) => passage.cues.decision.length > 0 || passage.cues.override.length > 0);
+  const best = Math.max(MIN_POINTED_SCORE, ...plans.map((passage) => scores[passage.position] as number));
+  return plans.find((passage) => (scores[passage.position] as number) >= FIRST_PLAN_SHARE * best);
 }
 
 function whole(passage: Passage): Pointed {

@@ -72,6 +72,23 @@ describe('lexical reader: a statement that points at where its value was stated'
   });
 });
 
+describe('lexical reader: "the first approach was better"', () => {
+  it('answers with the first plan made about what the question asks', async () => {
+    const answer = await ask(
+      {
+        20: "user: thumbnails are slow to load. let's cache them at the edge with Fastly, that's what it's for.",
+        21: 'assistant: Setting up the Fastly edge cache for thumbnails.',
+        60: 'user: actually, go with an in-process LRU in the image service, fewer moving parts.',
+        61: 'assistant: Switching to the in-process LRU.',
+        110: 'user: the LRU eats half the pod memory at peak. on reflection the original plan was better. give it a one-hour TTL.',
+      },
+      { prompt: 'Which cache do the thumbnails go through now?', answerFormat: 'short' },
+      150,
+    );
+    expect(answer.response).toContain('Fastly');
+  });
+});
+
 describe('lexical reader: a line ending in a colon', () => {
   it('is quoted with the line it introduces', async () => {
     const answer = await ask(
