@@ -11,6 +11,9 @@
  */
 const KEY_LENGTH = 40;
 
+/** A passage repeated alone is found whole from this many characters: fewer ("ok", "done") say too little. */
+const MIN_WHOLE = 8;
+
 /** A lead-in ends with a colon within this many characters of the line's start. */
 const LEAD_IN_REACH = 200;
 
@@ -33,8 +36,9 @@ export function createEchoIndex(texts: Iterable<string>): EchoIndex {
   const byStart = new Map<string, string[]>();
   const seen = new Set<string>();
   const add = (text: string) => {
-    if (text.length < KEY_LENGTH || seen.has(text)) return;
+    if (seen.has(text)) return;
     seen.add(text);
+    if (text.length < KEY_LENGTH) return;
     const key = text.slice(0, KEY_LENGTH);
     const known = byStart.get(key);
     if (known === undefined) byStart.set(key, [text]);
@@ -83,12 +87,14 @@ export function createEchoIndex(texts: Iterable<string>): EchoIndex {
   return {
     add,
     repeats(line) {
-      if (byStart.size === 0) return false;
+      if (seen.size === 0) return false;
       const first = line.indexOf(': ');
       if (first < 0) return false;
       const reach = Math.min(line.length, LEAD_IN_REACH);
       for (let colon = line.indexOf(': ', first + 2); colon >= 0 && colon < reach; ) {
-        if (madeOfPassages(line, colon + 2)) return true;
+        // A short passage repeated alone ("…from the notes: currency.py") is found whole.
+        const rest = line.slice(colon + 2).trim();
+        if ((rest.length >= MIN_WHOLE && seen.has(rest)) || madeOfPassages(line, colon + 2)) return true;
         colon = line.indexOf(': ', colon + 2);
       }
       return false;

@@ -15,6 +15,11 @@ describe('lexical reader: a line repeating earlier passages word for word', () =
     expect(index.repeats(`assistant: Recap: ${plan} tool: [info] worker 3 processed batch 19 in 7 ms`)).toBe(
       true,
     );
+    // A short passage repeated alone is found whole; a few letters are not enough to tell.
+    index.add('src/thumbs.py');
+    index.add('ok');
+    expect(index.repeats('assistant: Going by the notes: src/thumbs.py')).toBe(true);
+    expect(index.repeats('assistant: Going by the notes: ok')).toBe(false);
     // The writer's own colon is no lead-in, and a line that goes on with words of its own repeats nothing.
     expect(index.repeats(plan)).toBe(false);
     expect(
