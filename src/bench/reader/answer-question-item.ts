@@ -13,6 +13,7 @@ import { saysWhereRestStands } from './open-work.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal, standingAfter } from './plan-reversals.js';
+import { type Pointed, pointedStatement } from './pointed-statements.js';
 import { antecedentsOf } from './pronoun-subjects.js';
 import {
   commonWordsOf,
@@ -187,6 +188,13 @@ export function answerQuestionItem(
   const partners = positions
     .map((position) => exchangePartner(parsed, scores, shape.wants, position))
     .filter((at) => at >= 0);
+  // "Trust the file", "use that key too": the value is where the passage points, quoted with it.
+  const pointedQuotes = new Map<number, string>();
+  for (const position of positions) {
+    const found = pointedFrom(parsed, parsed.passages[position] as Passage, focus, scores);
+    if (found !== undefined) pointedQuotes.set(found.passage.position, found.quote);
+  }
+  const pointed = [...pointedQuotes.keys()];
   const exceptions = positions
     .map((position) => exceptionAfter(parsed.passages, position))
     .filter((at) => at >= 0);
@@ -204,6 +212,7 @@ export function answerQuestionItem(
       ...positions,
       ...lenders,
       ...partners,
+      ...pointed,
       ...exceptions,
       ...antecedents,
       ...introduced,
@@ -221,13 +230,22 @@ export function answerQuestionItem(
     };
   }
   const newestWins = PROFILES[item.type].newestWins;
-  const answers = chosen.map((passage) => latestStatement(parsed, passage, focus, scores, newestWins));
+  // What a later passage points back to stands as it points to it: no change since reverses it.
+  const answers = chosen.map((passage) => {
+    const quote = pointedQuotes.get(passage.position);
+    return quote === undefined
+      ? latestStatement(parsed, passage, focus, scores, newestWins)
+      : { text: quote, sources: [passage] };
+  });
   const quoted = new Set<string>();
   const evidence = new Set<Passage>();
   for (const answer of answers) {
     // What is quoted stands as of its latest source: a value or name superseded after it is left out.
     const asOf = Math.max(...answer.sources.map((source) => source.position));
-    quoted.add(withoutSuperseded(parsed, asOf, focusPassage(answer.text, focus), focus, item.prompt));
+    const focused = focusPassage(answer.text, focus);
+    quoted.add(
+      withoutSuperseded(parsed, asOf, focused, focus, item.prompt, PROFILES[item.type].cue === 'rule'),
+    );
     for (const source of answer.sources) evidence.add(source);
   }
   const response = [...quoted].join('\n');
@@ -310,10 +328,42 @@ function latestStatement(
   const shaped = scores.shaped;
   if (
     reversal === undefined ||
+    pointsBackTo(parsed, reversal.passages, passage, focus, scores) ||
     (shaped !== undefined &&
       (shaped.bonus[passage.position] as number) > 0 &&
       reversal.passages.every((part) => shaped.bonus[part.position] === 0))
   )
     return { text: passage.text, sources: [passage] };
+  // "…so archives on the share like before": the reversal is quoted with the statement it goes back to.
+  const back = reversal.passages
+    .map((part) => pointedFrom(parsed, part, focus, scores))
+    .find((found) => found !== undefined);
+  if (back !== undefined)
+    return { text: `${back.quote}\n${reversal.text}`, sources: [back.passage, ...reversal.passages] };
   return { text: reversal.text, sources: reversal.passages };
+}
+
+/** The statement `passage` points at for the question (see `pointedStatement`), if any. */
+function pointedFrom(
+  parsed: ParsedArtifact,
+  passage: Passage,
+  focus: Focus,
+  scores: PassageScores,
+): Pointed | undefined {
+  const canAnswer = (position: number) => scores.shaped === undefined || scores.shaped.bonus[position] !== 0;
+  return pointedStatement(parsed, passage, focus.stems, scores.base, canAnswer);
+}
+
+/**
+ * Whether a later line points back at `passage` ("back to Postgres, with the index you tested"): it takes the
+ * passage up, it does not reverse it.
+ */
+function pointsBackTo(
+  parsed: ParsedArtifact,
+  line: readonly Passage[],
+  passage: Passage,
+  focus: Focus,
+  scores: PassageScores,
+): boolean {
+  return line.some((part) => pointedFrom(parsed, part, focus, scores)?.passage === passage);
 }

@@ -30,6 +30,19 @@ const IDIOMS: readonly AskedIdiom[] = [
     stated:
       /\bwaiting (?:for|on)\b|\bawaiting\b|\bpending\b|\bblocked (?:on|by)\b|\bnot (?:yet )?(?:merged|reviewed|approved|deployed|released|shipped)\b|\bhas(?:n[’']?t| not) been (?:merged|reviewed|approved|deployed|released|shipped)\b/i,
   },
+  // Taken back: what was ruled out is stated by the correction that took it back ("wait, no, that's the one
+  // with the leak").
+  {
+    asked: /\b(?:ruled out|taken back|retracted|the wrong one)\b/i,
+    stated:
+      /\b(?:wait,? no|no,? wait|that[’']?s the one with|not that one|scratch that|typo|I meant|misremembered|wrong (?:one|version|number))\b/i,
+  },
+  // Having to wait: stated as what it runs until, or clashes with ("the numbers aren't final until it's done").
+  {
+    asked: /\b(?:wait(?:s|ing)? (?:for|on)|have to wait|has to wait|depends? on)\b/i,
+    stated:
+      /\buntil\b[^.;]{0,60}\b(?:done|finished|final|complete|completed|ready|over|through|merged)\b|\b(?:clash(?:es)?|collides?) with\b|\bonly after\b|\bonce\b[^.;]{0,40}\b(?:is|are|has|have)\s+(?:done|finished|ready|merged)\b/i,
+  },
 ];
 
 /**

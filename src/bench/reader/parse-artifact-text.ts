@@ -1,4 +1,5 @@
 import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
+import { createEchoIndex } from './echoed-lines.js';
 import {
   type ArtifactLineReader,
   createLineReadingCache,
@@ -43,9 +44,10 @@ export function stemIdIn(parsed: ParsedArtifact, stem: string): number | undefin
 }
 
 /**
- * Reads an artifact text into passages: every non-empty line that is not a section heading (nor a message
- * quoting an earlier one, see `quoteReader`); a line over 300 characters gives one passage per sentence. Each
- * passage knows its line and the section it sits in (the nearest heading above it, else `Summary`). Lines come through `lines`, so a reader that keeps one cache
+ * Reads an artifact text into passages: every non-empty line that is not a section heading, a message quoting
+ * an earlier one (see `quoteReader`) or a repetition of earlier passages after a lead-in (see `createEchoIndex`);
+ * a line over 300 characters gives one passage per sentence. Each passage knows its line and the section it
+ * sits in (the nearest heading above it, else `Summary`). Lines come through `lines`, so a reader that keeps one cache
  * reads a line shared with an earlier artifact only once; the counts over passages are made here.
  *
  * `previous`, the parse of an earlier text through the same cache, is reused when the text is that text, a
@@ -85,17 +87,21 @@ function appendLines(
   const lineOffset = base?.lineCount ?? 0;
   const place: LinePlace = { position: 0, line: 0, section: base?.endSection ?? 'Summary' };
   let stemCount = base?.stemIds.length ?? 0;
+  // A line repeating earlier passages word for word is left out: they are read where first said.
+  const echoes = createEchoIndex(passages.map((passage) => passage.text));
   const add = (passage: Passage) => {
     passages.push(placePassage(passage, passages.length, place.line, place.section));
     stemCount += passage.stemEnd - passage.stemStart;
+    echoes.add(passage.text);
   };
   for (let index = 0; index < rawLines.length; index++) {
+    const rawLine = rawLines[index] as string;
+    if (echoes.repeats(rawLine)) continue;
     place.position = passages.length;
     place.line = lineOffset + index + 1;
-    const line = rawLines[index] as string;
     // A message quoting an earlier one restates it: it is not read as a newer word (see `quoteReader`).
-    if (quotesEarlier(line)) continue;
-    const reading = reader.read(line, place);
+    if (quotesEarlier(rawLine)) continue;
+    const reading = reader.read(rawLine, place);
     if (typeof reading === 'string') place.section = reading;
     else if ('text' in reading) add(reading);
     else for (const passage of reading) add(passage);

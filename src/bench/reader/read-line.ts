@@ -48,6 +48,50 @@ function withoutUnsureCannot(text: string, cues: CueHits): CueHits {
   return { ...cues, rule: cues.rule.filter((id) => !CANNOT_IDS.includes(id)) };
 }
 
+// The id of the decision phrase "use": decision phrases follow the rule phrases.
+const USE_ID = RULE_CUES.length + DECISION_CUES.indexOf('use');
+// "use" as a noun: "find every use of X", "the uses of", "in use", "no use".
+const USE_WORD = /\buses?\b/gi;
+const NOUN_USE_AFTER = /^uses?\s+of\b/i;
+const NOUN_USE_BEFORE = /\b(?:in|no)\s+$/i;
+
+/**
+ * The cues, without "use" as a decision cue when every "use" of the text is the noun ("find every use of
+ * `sku`" asks for a search; it decides nothing).
+ */
+function withoutNounUse(text: string, cues: CueHits): CueHits {
+  if (!cues.decision.includes(USE_ID)) return cues;
+  for (const match of text.matchAll(USE_WORD)) {
+    const at = match.index;
+    const noun =
+      NOUN_USE_AFTER.test(text.slice(at, at + 10)) ||
+      NOUN_USE_BEFORE.test(text.slice(Math.max(0, at - 4), at));
+    if (!noun) return cues;
+  }
+  return { ...cues, decision: cues.decision.filter((id) => id !== USE_ID) };
+}
+
+// The ids of the override phrases "no longer" and "not anymore": override phrases follow the decision phrases.
+const NO_LONGER_IDS: readonly number[] = ['no longer', 'not anymore'].map(
+  (phrase) => RULE_CUES.length + DECISION_CUES.length + OVERRIDE_CUES.indexOf(phrase),
+);
+const NO_LONGER = /\b(?:no longer|not anymore)\b/gi;
+// "…a test that proves the script no longer runs": the state a check is to show, not a change of plan.
+const CHECKED_STATE =
+  /\b(?:prove|proves|show|shows|check|checks|verify|verifies|confirm|confirms|ensure|ensures|assert|asserts|make sure)\b[^.;!?]{0,60}$/i;
+
+/**
+ * The cues, without "no longer" as an override where every "no longer" of the text says what a check is to
+ * show ("write a test that proves the page no longer crashes").
+ */
+function withoutCheckedState(text: string, cues: CueHits): CueHits {
+  if (!cues.override.some((id) => NO_LONGER_IDS.includes(id))) return cues;
+  for (const match of text.matchAll(NO_LONGER)) {
+    if (!CHECKED_STATE.test(text.slice(Math.max(0, match.index - 80), match.index))) return cues;
+  }
+  return { ...cues, override: cues.override.filter((id) => !NO_LONGER_IDS.includes(id)) };
+}
+
 /**
  * The cues, without the fact words ("region", "limit", "path") that only a file's path holds
  * (`src/jobs/region-limiter.ts`): those name the file, they state no fact. Only read again for a passage with
@@ -180,7 +224,10 @@ function readPassage(
   sink.end = end;
   const cues = withoutPathCues(
     text,
-    withoutUnsureCannot(text, matchCues(ids, start, end, context.lexicon)),
+    withoutCheckedState(
+      text,
+      withoutNounUse(text, withoutUnsureCannot(text, matchCues(ids, start, end, context.lexicon))),
+    ),
     session,
   );
   return {

@@ -1,4 +1,4 @@
-import { findWholeWords, normalizeText } from '../scoring/normalize.js';
+import { normalizeText } from '../scoring/normalize.js';
 import { contentStems } from './content-words.js';
 import { rarity } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
@@ -87,19 +87,16 @@ function quoteMasks(parsed: ParsedArtifact, quotes: readonly string[]): { masks:
 }
 
 /**
- * The latest passage holding one of the quotes word for word, else the latest holding every content word of one:
- * "the first one" is quoted from the message that says it, not from a later line that says "first".
+ * The latest passage that says one of the quotes as written, else the latest holding every content word of
+ * one: a quote of a few common words ("the first one") is said where its words stand together, not in every
+ * later line that holds "first".
  */
 function quotingPosition(parsed: ParsedArtifact, quotes: readonly string[]): number | undefined {
-  const needles = quotes.map((quote) => normalizeText(quote)).filter((needle) => needle !== '');
-  for (let position = parsed.passages.length - 1; position >= 0; position--) {
-    const { normalized } = parsed.passages[position] as Passage;
-    if (
-      needles.some(
-        (needle) => normalized.includes(needle) && findWholeWords(normalized, needle, 1).length > 0,
-      )
-    )
-      return position;
+  const phrases = quotes.map((quote) => ` ${normalizeText(quote)} `).filter((phrase) => phrase.trim() !== '');
+  const { passages } = parsed;
+  for (let position = passages.length - 1; position >= 0; position--) {
+    const normalized = ` ${(passages[position] as Passage).normalized} `;
+    if (phrases.some((phrase) => normalized.includes(phrase))) return position;
   }
   let latest: number | undefined;
   for (const { masks, all } of quoteMasks(parsed, quotes)) {

@@ -34,6 +34,29 @@ describe('lexical reader: what a question asks about, said in other words', () =
     expect(response).toContain('MM/DD');
   });
 
+  it('answers what was wrong with a value ruled out from the correction that took it back', async () => {
+    const artifactText = transcriptArtifact(150, {
+      30: "user: bump the PDF parser to 4.2.0. wait, no, that's the one with the memory leak on large scans, 4.2.1 is patched. update the lockfile",
+      31: 'assistant: Updating the lockfile.',
+    });
+    const item = makeItem({
+      type: 'immutable_fact_recall',
+      prompt: 'What is wrong with the release we ruled out?',
+    });
+    const { response } = await createLexicalTarget().answer({ artifactText, item });
+    expect(response).toContain('memory leak on large scans');
+  });
+
+  it('answers what something must wait for from what it clashes with or runs until', async () => {
+    const artifactText = transcriptArtifact(150, {
+      30: 'user: send the supplier statements every Tuesday morning.',
+      80: "user: hmm, make it Wednesday. Tuesday collides with the ledger close and the balances aren't final until it's finished.",
+    });
+    const item = makeItem({ type: 'immutable_fact_recall', prompt: 'What must the statements wait for?' });
+    const { response } = await createLexicalTarget().answer({ artifactText, item });
+    expect(response).toContain('ledger close');
+  });
+
   it('uses an idiom only for a question that names what it states', () => {
     expect(statedIdioms('Who turned down the vendor contract?')).toHaveLength(1);
     expect(statedIdioms('Which points are still not clear?')).toHaveLength(1);

@@ -58,4 +58,17 @@ describe('lexical reader: a message that keeps part of a request revises the res
     expect(result.response).toContain('six workers');
     expect(result.response).toContain('1400 MB');
   });
+
+  it('answers for a kept part the request never named with the statement its corrections go back to', async () => {
+    const result = await createLexicalTarget().answer({
+      artifactText: transcriptArtifact(150, {
+        20: 'user: Run the warehouse backup every Sunday at 02:30.',
+        60: 'user: Move the backup to Saturday, Sunday is when the replicas resync.',
+        110: 'user: Hmm no, Friday. Saturday collides with the patch window. The time stays.',
+      }),
+      item: makeItem({ prompt: 'What time does it stay at?', answerFormat: 'short' }),
+    });
+    expect(result.response).toContain('02:30');
+    expect(result.response).toContain('Friday');
+  });
 });
