@@ -243,9 +243,7 @@ export function answerQuestionItem(
     // What is quoted stands as of its latest source: a value or name superseded after it is left out.
     const asOf = Math.max(...answer.sources.map((source) => source.position));
     const focused = focusPassage(answer.text, focus);
-    quoted.add(
-      withoutSuperseded(parsed, asOf, focused, focus, item.prompt, PROFILES[item.type].cue === 'rule'),
-    );
+    quoted.add(withoutSuperseded(parsed, asOf, focused, focus, item.prompt));
     for (const source of answer.sources) evidence.add(source);
   }
   const response = [...quoted].join('\n');

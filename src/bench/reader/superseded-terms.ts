@@ -149,8 +149,7 @@ function sharedStems(piece: string, stems: ReadonlySet<string>): number {
  * answer: those holding the kind of value asked for (when the question asks for one, only those), else those
  * sharing the question's words. The quote is kept whole when it names nothing superseded since, when the
  * question names it itself, or when no piece answers without it. The passage that supersedes a value is left
- * as it is: it names the old value to take it back. With `rule` (the question asks for a rule), the names a
- * change of plan dropped are kept.
+ * as it is: it names the old value to take it back.
  */
 export function withoutSuperseded(
   parsed: ParsedArtifact,
@@ -158,7 +157,6 @@ export function withoutSuperseded(
   text: string,
   focus: Focus,
   prompt: string,
-  rule = false,
 ): string {
   const all = termsOf(parsed);
   if (all.values.size === 0 && all.stems.size === 0) return text;
