@@ -11,6 +11,7 @@ import {
 } from './mention-cues.js';
 import { findWholeWords, normalizeText } from './normalize.js';
 import { findResponseCues, type ResponseCues, type TrailingCueKind } from './response-cues.js';
+import { trailingRestriction } from './restriction-cues.js';
 import {
   OPENS_CLAUSE,
   OPENS_NOTHING,
@@ -160,7 +161,9 @@ function judgeSpans(split: SplitResponse, cues: ResponseCues, spans: readonly Sp
         cues.labelCue[index] ??
         clause?.cue ??
         phrase?.cue ??
+        cues.restricted[index] ??
         heldBackCue(split, span) ??
+        trailingRestriction(split, span.first, span.end, spans[next + 1]?.first) ??
         trailingCue(split, cues, span.end, spans[next + 1]?.first);
       mentions.push(
         cue === undefined
