@@ -40,7 +40,23 @@ export const EXCLUSIVE_WORDS: readonly string[] = ['only', 'alone', 'exclusively
  * Phrases that give an action to a party named after them ("reserved for the maintainers"); the party must
  * name people (PARTY_NOUNS), since "reserved for emergencies" sets a condition instead.
  */
-export const RESERVING_PHRASES: readonly string[] = ['reserved for', 'restricted to', 'limited to'];
+export const RESERVING_PHRASES: readonly string[] = [
+  'reserved for',
+  'restricted to',
+  'limited to',
+  'up to',
+  'left to',
+];
+
+/** Nouns that, owned by a party, give it the action: "X is the release manager's call". */
+export const DUTY_NOUNS: readonly string[] = ['job', 'call', 'responsibility', 'task', 'decision', 'domain'];
+
+/** Words that end a party: "reserved for the DBA and needs a ticket" names "the DBA". */
+// biome-ignore format: a word table reads best filled, not one entry per line
+export const PARTY_ENDERS: readonly string[] = [
+  ...EXCLUSIVE_WORDS, 'and', 'or', 'when', 'if', 'because', 'so', 'unless', 'until', 'after', 'before',
+  'during', 'while', 'which', 'who', 'that', 'to', 'since', 'once', 'not', 'with',
+];
 
 /** Nouns that name people or a group of them, for the RESERVING_PHRASES and "for <party> only" forms. */
 // biome-ignore format: a word table reads best filled, not one entry per line
@@ -63,6 +79,8 @@ const MAX_WORDS_TO_RESTRICTION = 10;
 const FIRST_PERSON = new Set(FIRST_PERSON_WORDS.map(normalizeText));
 const CONDITION = new Set(CONDITION_OPENERS);
 const EXCLUSIVE = new Set(EXCLUSIVE_WORDS);
+const DUTIES = new Set(DUTY_NOUNS);
+const PARTY_END = new Set(PARTY_ENDERS);
 const PARTY = new Set(PARTY_NOUNS.flatMap((noun) => normalizeText(noun).split(' ')));
 const PERMISSIONS = PERMISSION_VERBS.map((verb) => normalizeText(verb).split(' '));
 const RESERVING = RESERVING_PHRASES.map((phrase) => normalizeText(phrase).split(' '));
@@ -171,30 +189,34 @@ export function trailingRestriction(
     }
     const reserving = phraseAt(split, index, RESERVING);
     if (reserving > 0) {
-      const partyEnd = phraseEnd(split, index + reserving);
-      if (namesPeople(split, index + reserving, partyEnd))
-        return `${words.slice(index, index + reserving).join(' ')} ${words.slice(index + reserving, partyEnd).join(' ')}`;
+      const end = partyEnd(split, index + reserving);
+      if (namesPeople(split, index + reserving, end))
+        return `${words.slice(index, index + reserving).join(' ')} ${words.slice(index + reserving, end).join(' ')}`;
       continue;
     }
     if (word === 'for') {
-      const exclusive = EXCLUSIVE.has(words[index - 1] ?? '');
-      const partyEnd = phraseEnd(split, index + 1);
-      const closedByOnly = EXCLUSIVE.has(words[partyEnd - 1] ?? '');
-      const party = closedByOnly ? partyEnd - 1 : partyEnd;
-      if ((exclusive || closedByOnly) && namesPeople(split, index + 1, party))
-        return `for ${words.slice(index + 1, party).join(' ')} only`;
+      const end = partyEnd(split, index + 1);
+      const exclusive =
+        EXCLUSIVE.has(words[index - 1] ?? '') ||
+        (opens[end] === OPENS_NOTHING && EXCLUSIVE.has(words[end] ?? ''));
+      if (exclusive && namesPeople(split, index + 1, end))
+        return `for ${words.slice(index + 1, end).join(' ')} only`;
     }
+    // "X is the release manager's call": the possessive normalises to "manager s call".
+    if (word === 's' && DUTIES.has(words[index + 1] ?? '') && PARTY.has(words[index - 1] ?? ''))
+      return `${words[index - 1]}'s ${words[index + 1]}`;
   }
   return undefined;
 }
 
-/** One past the last word of the phrase that starts at `from` (at most MAX_PARTY_WORDS + 1 words). */
-function phraseEnd(split: SplitResponse, from: number): number {
+/** One past the last word of a party that starts at `from`: up to MAX_PARTY_WORDS words of one phrase. */
+function partyEnd(split: SplitResponse, from: number): number {
   let index = from;
   while (
     index < split.words.length &&
-    index - from <= MAX_PARTY_WORDS &&
-    (index === from || split.opens[index] === OPENS_NOTHING)
+    index - from < MAX_PARTY_WORDS &&
+    (index === from || split.opens[index] === OPENS_NOTHING) &&
+    !PARTY_END.has(split.words[index] as string)
   )
     index++;
   return index;
