@@ -58,7 +58,9 @@ const CONTRASTING = new Set(CONTRASTING_NEGATIONS.map(normalizeText));
  * "X is not negotiable" affirm X; a double negation ("we can't not X") is read as a rejection, because a
  * second cue does not cancel the first: wrongly calling a rejection an affirmation would punish a compactor
  * for restating a rule, the failure this scorer exists to avoid, and double negatives are rare in
- * instructions. A question that names the value ("Should we X?") affirms it. Linear in the response length.
+ * instructions. A question that names the value ("Should we X?") affirms it. An action given to another party
+ * ("only the DBA may X", "X is performed by the DBA only", "X is reserved for the maintainers") is rejected: it
+ * restates who may act, not what the responder will do (see restriction-cues.ts). Linear in the response length.
  *
  * @example
  * classifyMention('Instead of the blue-green rollout we will do a canary.', 'blue-green rollout'); // 'rejected'
