@@ -10,7 +10,6 @@ import {
   SCOPE_BREAKERS,
   TRAILING_MARKERS,
 } from './mention-cues.js';
-import { findLeadingRestrictions } from './restriction-cues.js';
 import { OPENS_NOTHING, OPENS_PHRASE, type SplitResponse } from './split-response.js';
 
 /** What a cue before a value does to it. */
@@ -46,8 +45,6 @@ export interface ResponseCues {
   readonly leading: readonly (readonly CueMatch<LeadingCueKind>[] | undefined)[];
   /** For words under a rejecting label ("Never do these:" followed by list items), the label's cue. */
   readonly labelCue: readonly (string | undefined)[];
-  /** For words after "only <party> may" or "<party> alone can" in their clause, that restriction. */
-  readonly restricted: readonly (string | undefined)[];
   /** The longest predicate starting at a word, if any. */
   predicateAt(index: number): CueMatch<TrailingCueKind> | undefined;
   /** The longest trailing marker starting at a word, if any. */
@@ -80,7 +77,6 @@ export function findResponseCues(split: SplitResponse): ResponseCues {
   return {
     leading,
     labelCue: findLabelCues(split, leading, (index) => fitting(MARKERS, index)),
-    restricted: findLeadingRestrictions(split),
     predicateAt: (index) => fitting(PREDICATES, index),
     markerAt: (index) => fitting(MARKERS, index),
   };

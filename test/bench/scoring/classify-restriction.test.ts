@@ -10,6 +10,8 @@ const RESTORE = 'restore-snapshot';
 
 type Row = [response: string, value: string];
 
+const RESTRICTIONS = { readRestrictions: true };
+
 // An action given to someone else is not an action the responder states it will take.
 const restricted: Row[] = [
   ['Only the security officer may rotate the signing key.', ROTATE],
@@ -53,19 +55,25 @@ const affirmed: Row[] = [
 
 describe('classifyMention: an action restricted to another party', () => {
   it.each(restricted)('%j does not state %j as something the responder does', (response, value) => {
-    expect(classifyMention(response, value)).toBe('rejected');
+    expect(classifyMention(response, value, RESTRICTIONS)).toBe('rejected');
   });
 
   it.each(affirmed)('%j still states %j', (response, value) => {
-    expect(classifyMention(response, value)).toBe('affirmed');
+    expect(classifyMention(response, value, RESTRICTIONS)).toBe('affirmed');
+  });
+
+  it('reads restrictions only when asked: a word of an action given to someone else is still named', () => {
+    const response = 'Only the storage team may restart the primary.';
+    expect(classifyMention(response, 'restart')).toBe('affirmed');
+    expect(classifyMention(response, 'restart', RESTRICTIONS)).toBe('rejected');
   });
 
   it('names the restriction as the cue', () => {
     expect(
-      readMentions('Only the security officer may rotate the signing key.').mentions(ROTATE),
+      readMentions('Only the security officer may rotate the signing key.', RESTRICTIONS).mentions(ROTATE),
     ).toMatchObject([{ stance: 'rejected', cue: 'only the security officer may' }]);
     expect(
-      readMentions('restore-snapshot is done by the storage team only.').mentions(RESTORE),
+      readMentions('restore-snapshot is done by the storage team only.', RESTRICTIONS).mentions(RESTORE),
     ).toMatchObject([{ stance: 'rejected', cue: 'by the storage team only' }]);
   });
 
@@ -98,7 +106,7 @@ describe('restrictions on long responses', () => {
     const responses = new Map([25_000, 200_000].map((size) => [size, shape(size)]));
     expectLinearGrowth(
       (size) => {
-        const reader = readMentions(responses.get(size) ?? '');
+        const reader = readMentions(responses.get(size) ?? '', RESTRICTIONS);
         for (const value of [RESTORE, 'storage team', 'only']) reader.classify(value);
       },
       { small: 25_000, large: 200_000, maxRatio: 24, repeats: 5 },
