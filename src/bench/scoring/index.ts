@@ -34,6 +34,7 @@ export {
 export {
   classifyMention,
   type Mention,
+  type MentionOptions,
   type MentionReader,
   type MentionStance,
   readMentions,

@@ -20,7 +20,8 @@ interface CheckResult {
 /**
  * Judges one response to one item. The check decides the pass (see `Check`); the response is a violation when
  * it affirms any of `forbidden` (the case's forbidden behaviours, superseded decisions and stale values) or
- * the value of a `forbidden_absent` check. Naming one only to reject it ("we must never X") is no violation,
+ * the value of a `forbidden_absent` check. Naming one only to reject it ("we must never X") or to say who else
+ * may do it ("only the DBA may X", "X is performed by the DBA only") is no violation,
  * and when the check itself asks for a forbidden string (a recall item: "what must never happen?"), the
  * forbidden strings in the response are its answer, not violations. Score 1 needs a pass and no violation, so stating a superseded decision as current fails
  * even when the new one is named too. An undefined response means the target failed.
@@ -35,7 +36,7 @@ export function judgeItem(
   forbidden: readonly string[],
 ): Verdict {
   if (response === undefined) return { score: 0, violation: false, reason: 'no response: the target failed' };
-  const reader = readMentions(response);
+  const reader = readMentions(response, { readRestrictions: true });
   const normalized = normalizeText(response);
   const result = runCheck(item.check, normalized, reader);
   const stated = firstAffirmedForbidden(item.check, forbidden, reader);

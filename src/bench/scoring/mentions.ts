@@ -11,6 +11,7 @@ import {
 } from './mention-cues.js';
 import { findWholeWords, normalizeText } from './normalize.js';
 import { findResponseCues, type ResponseCues, type TrailingCueKind } from './response-cues.js';
+import { findLeadingRestrictions, trailingRestriction } from './restriction-cues.js';
 import {
   OPENS_CLAUSE,
   OPENS_NOTHING,
@@ -29,6 +30,17 @@ export interface Mention {
   readonly stance: 'affirmed' | 'rejected';
   /** The cue that rejects it ("never", "is off the table", `label "forbidden"`); absent when affirmed. */
   readonly cue?: string;
+}
+
+/** How a response is read. */
+export interface MentionOptions {
+  /**
+   * Read an action given to another party ("only the DBA may X", "X is performed by the DBA only", "X is
+   * reserved for the maintainers") as not stated by the responder: a rejection, with the restriction as cue.
+   * The scorer's verdicts (judgeItem) read them; off by default, so that a caller asking whether a passage
+   * names a word of an action at all ("restart" in "only the on-call may restart the primary") still hears it.
+   */
+  readonly readRestrictions?: boolean;
 }
 
 /** A response read once, so that many values can be looked up in it cheaply. */
@@ -57,25 +69,33 @@ const CONTRASTING = new Set(CONTRASTING_NEGATIONS.map(normalizeText));
  * "X is not negotiable" affirm X; a double negation ("we can't not X") is read as a rejection, because a
  * second cue does not cancel the first: wrongly calling a rejection an affirmation would punish a compactor
  * for restating a rule, the failure this scorer exists to avoid, and double negatives are rare in
- * instructions. A question that names the value ("Should we X?") affirms it. Linear in the response length.
+ * instructions. A question that names the value ("Should we X?") affirms it. With `readRestrictions`, an action
+ * given to another party ("only the DBA may X", "X is performed by the DBA only") is rejected: it restates who
+ * may act, not what the responder will do (see restriction-cues.ts). Linear in the response length.
  *
  * @example
  * classifyMention('Instead of the blue-green rollout we will do a canary.', 'blue-green rollout'); // 'rejected'
  * classifyMention("Don't forget to deploy on Fridays.", 'deploy on Fridays'); // 'affirmed'
  */
-export function classifyMention(response: string, value: string): MentionStance {
-  return readMentions(response).classify(value);
+export function classifyMention(
+  response: string,
+  value: string,
+  options: MentionOptions = {},
+): MentionStance {
+  return readMentions(response, options).classify(value);
 }
 
 /** Reads a response once for classifyMention-style lookups of many values (one judged item, many forbidden strings). */
-export function readMentions(response: string): MentionReader {
+export function readMentions(response: string, options: MentionOptions = {}): MentionReader {
   const split = splitResponse(response);
   let cues: ResponseCues | undefined;
+  let restricted: readonly (string | undefined)[] | undefined;
   const mentions = (value: string): Mention[] => {
     const spans = findSpans(split, value);
     if (spans.length === 0) return [];
     cues ??= findResponseCues(split);
-    return judgeSpans(split, cues, spans);
+    if (options.readRestrictions) restricted ??= findLeadingRestrictions(split);
+    return judgeSpans(split, cues, spans, restricted);
   };
   const classify = (value: string): MentionStance => {
     const found = mentions(value);
@@ -138,7 +158,12 @@ interface Scope {
  * Walks the words once, keeping the rejection in force at each point (one for the clause, one for the
  * current phrase), and judges each occurrence by that state and by what follows it.
  */
-function judgeSpans(split: SplitResponse, cues: ResponseCues, spans: readonly Span[]): Mention[] {
+function judgeSpans(
+  split: SplitResponse,
+  cues: ResponseCues,
+  spans: readonly Span[],
+  restricted: readonly (string | undefined)[] | undefined,
+): Mention[] {
   const { words, opens } = split;
   const startsMention = new Uint8Array(words.length);
   for (const span of spans) startsMention[span.first] = 1;
@@ -160,7 +185,9 @@ function judgeSpans(split: SplitResponse, cues: ResponseCues, spans: readonly Sp
         cues.labelCue[index] ??
         clause?.cue ??
         phrase?.cue ??
+        restricted?.[index] ??
         heldBackCue(split, span) ??
+        (restricted ? trailingRestriction(split, span.first, span.end, spans[next + 1]?.first) : undefined) ??
         trailingCue(split, cues, span.end, spans[next + 1]?.first);
       mentions.push(
         cue === undefined
