@@ -6,6 +6,7 @@
  * into the ledger is in record-acceptance.ts.
  */
 
+import { comparisonIn } from './comparative-choice.js';
 import { EXCEPTION, forbids, holdsValue, REQUIREMENT } from './cue-patterns.js';
 import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
 import { topicWords } from './topic-words.js';
@@ -226,7 +227,13 @@ export function afterAcceptance(reply: string): string {
   const first = firstSentence(reply);
   const lower = first.toLowerCase().replace(/[’‘]/g, "'");
   // "Okay, so — never release the beta to everyone": an answer word before a rule of its own, which stays.
-  const statesMore = /\d/.test(first) || forbids(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
+  // "Yep, the cheaper one" chooses by a measure: the user's words say why, and stay.
+  const statesMore =
+    /\d/.test(first) ||
+    forbids(lower) ||
+    REQUIREMENT.test(lower) ||
+    EXCEPTION.test(lower) ||
+    comparisonIn(first) !== undefined;
   if (moreWordsThan(afterPreamble(first), ACCEPTANCE_ONLY_WORDS) || !isAcceptance(first) || statesMore)
     return reply;
   const end = reply.search(SENTENCE_END);

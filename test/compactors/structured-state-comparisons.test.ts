@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import type { Message } from '../../src/messages/types.js';
+import { assistant, holdsText, tool, user } from '../support/messages.js';
+
+// Issue #12, item 4 (structured-state 1.26.0): a choice made by a measure ("the cheaper one"), a guide's sentence
+// that points back at the one before it ("It may only …"), and a review comment read with the place it is about.
+// Every sentence here is written for this file; none comes from a benchmark template.
+
+const method = instantiateMethod(structuredStateMethod);
+const compact = (transcript: Message[]) => method.compact({ transcript }, {});
+const has = holdsText;
+
+describe('structured-state: a choice by comparison', () => {
+  it('takes "the cheaper one" as the option with the lowest price, the other passed over', async () => {
+    const { structuredState } = await compact([
+      user('The nightly ETL box is out of memory again. Which managed Postgres tier should we move to?', 0),
+      assistant(
+        'I priced two tiers. db-standard-8 costs €410 a month and restores a snapshot in 6 minutes. ' +
+          'db-highmem-4 costs €275 a month and restores in 11 minutes, which is still inside our window.',
+        0,
+      ),
+      user('ok, the cheaper one. nobody restores at night anyway. tag it etl-primary', 1),
+    ]);
+    expect(has(structuredState.lockedDecisions, 'db-highmem-4 costs €275 a month')).toBe(true);
+    expect(has(structuredState.lockedDecisions, 'db-standard-8')).toBe(false);
+    expect(has(structuredState.forbiddenBehaviors, 'db-standard-8 costs €410')).toBe(true);
+    // The reply's reasons and its instruction stay in the user's words.
+    expect(JSON.stringify(structuredState)).toContain('tag it etl-primary');
+  });
+
+  it('takes "the faster option" by duration across units, and chooses nothing when the values tie', async () => {
+    const fast = await compact([
+      user('Two ways to warm the cache, which one?', 0),
+      assistant(
+        'Replaying the access log takes 2 hours. Copying the snapshot from eu-west takes 35 minutes.',
+        0,
+      ),
+      user('yes, the faster option please', 1),
+    ]);
+    expect(
+      has(fast.structuredState.lockedDecisions, 'Copying the snapshot from eu-west takes 35 minutes'),
+    ).toBe(true);
+    const tied = await compact([
+      user('Which mirror do we use?', 0),
+      assistant('The Frankfurt mirror syncs in 40 minutes. The Dublin mirror syncs in 40 minutes too.', 0),
+      user('sure, the quicker one', 1),
+    ]);
+    expect(has(tied.structuredState.lockedDecisions, 'mirror syncs')).toBe(false);
+  });
+});
+
+describe('structured-state: a guide read in whole thoughts', () => {
+  it('keeps a sentence that points back ("It may …") with the one it points at', async () => {
+    const guide =
+      '# Schema policy\n\nA column in the public views is first renamed with an alias kept beside it for readers. ' +
+      'It may be dropped after two full quarters, and only in a release marked breaking.\n\nNew views may be added at any time.';
+    const { structuredState } = await compact([
+      user('Read the schema policy before we touch the views.', 0),
+      assistant('Reading it.', 0, [
+        { id: 'g1', name: 'read_file', arguments: { path: 'docs/schema-policy.md' } },
+      ]),
+      tool('g1', 'read_file', guide, 0),
+    ]);
+    const kept = [...structuredState.forbiddenBehaviors, ...structuredState.immutableFacts];
+    expect(has(kept, 'kept beside it for readers. It may be dropped after two full quarters')).toBe(true);
+    // No line is left starting with the bare pronoun.
+    expect(kept.some((line) => line.startsWith('It may be dropped'))).toBe(false);
+  });
+
+  it('reads a review comment with the file and line it is about', async () => {
+    const review =
+      'Ines Duarte requested changes\n\nlib/export/csv_writer.rb line 31:\nThis opens the file without an encoding. ' +
+      'Pass encoding: UTF-8 explicitly, the Windows importer mangles anything else.\n\nOverall fine otherwise.';
+    const { structuredState } = await compact([
+      user('Pull up the review on the export PR.', 0),
+      assistant('Fetching it.', 0, [
+        { id: 'v1', name: 'bash', arguments: { command: 'gh pr view 77 --comments' } },
+      ]),
+      tool('v1', 'bash', review, 0),
+    ]);
+    const kept = [...structuredState.forbiddenBehaviors, ...structuredState.immutableFacts];
+    expect(has(kept, 'lib/export/csv_writer.rb line 31: Pass encoding: UTF-8 explicitly')).toBe(true);
+    // The place ends with its paragraph: the closing remark is not about line 31.
+    expect(has(kept, 'line 31: Overall fine')).toBe(false);
+  });
+});
