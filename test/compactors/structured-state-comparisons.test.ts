@@ -86,3 +86,37 @@ describe('structured-state: a guide read in whole thoughts', () => {
     expect(has(kept, 'line 31: Overall fine')).toBe(false);
   });
 });
+
+describe('structured-state: a proposal turned down, and a question that only asks', () => {
+  it('keeps the option the user refuses as not chosen', async () => {
+    const { structuredState } = await compact([
+      user('The staging deploy hangs on the schema check.', 0),
+      assistant(
+        'The check waits on a lock held by the old pod. Simplest fix is skipping the check with --no-verify-schema.',
+        0,
+      ),
+      user("I'd rather not, that check caught a bad migration in May. kill the old pod first", 1),
+    ]);
+    expect(
+      has(structuredState.forbiddenBehaviors, 'Not chosen: skipping the check with --no-verify-schema'),
+    ).toBe(true);
+    // Agreeing is not refusing: the same proposal accepted is the decision.
+    const agreed = await compact([
+      user('The staging deploy hangs on the schema check.', 0),
+      assistant('Simplest fix is skipping the check with --no-verify-schema.', 0),
+      user('sure, go ahead', 1),
+    ]);
+    expect(has(agreed.structuredState.forbiddenBehaviors, 'skipping the check')).toBe(false);
+  });
+
+  it('does not file "which team has to sign off?" as a decision', async () => {
+    const { structuredState } = await compact([
+      user('I am adding a column to the invoices table. which team has to sign off on schema changes?', 0),
+    ]);
+    expect(has(structuredState.lockedDecisions, 'which team has to sign off')).toBe(false);
+    // The question is not kept at all; a statement with the same modal is.
+    expect(JSON.stringify(structuredState)).not.toContain('which team has to sign off');
+    const rule = await compact([user('Schema changes have to be signed off by the data team.', 0)]);
+    expect(JSON.stringify(rule.structuredState)).toContain('signed off by the data team');
+  });
+});

@@ -95,6 +95,9 @@ export type Speaker = 'user' | 'assistant' | 'tool';
 const ASKS_TO_BE_TOLD =
   /^(?:(?:can|could|would) you |please )?(?:remind me|tell me|recap|refresh my memory)(?: again)?(?: on| of| about)?,? (?:what|which|who|where|when|how|why)\b/;
 
+// A question that opens with a question word: it asks, whatever modal it holds.
+const ASKS_WHICH = /^(?:which|what|who|whom|whose|where|when|how|why)\b/;
+
 /** Whether lower-cased text settles a plan, states a requirement or makes an exception. */
 function settles(lower: string): boolean {
   return (
@@ -155,6 +158,8 @@ export function classifySentence(
   if (speaker === 'user' && QUEUED_REQUEST.test(lower)) return 'task';
   if (question && !(override || prohibition || TASK.test(lower) || DEFERRAL.test(lower) || settles(lower)))
     return undefined;
+  // "Which team has to approve it?" asks what is required; its "has to" settles nothing.
+  if (question && ASKS_WHICH.test(lower) && !(override || prohibition || TASK.test(lower))) return undefined;
   if (speaker === 'assistant') {
     // The agent's own words count when they report a change, a failure or a role, or restate a plan; its
     // tallies of what a tool returned count for none of these.

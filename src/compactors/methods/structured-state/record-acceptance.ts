@@ -69,6 +69,28 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
   return true;
 }
 
+// A reply that turns the proposal down: "no", "nope", "I'm not comfortable with that", "I'd rather not", "let's
+// not", "not that one", "please don't".
+const REFUSES =
+  /^(?:(?:no|nope|nah)\b(?![- ](?:one|more|need|problem|worries|rush|way to tell)\b)|i'?m not (?:comfortable|happy|keen|sold|ok(?:ay)?) (?:with|on) (?:that|this|it)\b|i'?d rather (?:not|we didn'?t|you didn'?t)\b|let'?s not\b|not (?:that|this) one\b|please don'?t\b|don'?t do (?:that|this|it)\b)/;
+
+/**
+ * Records a reply that refuses the proposal before it: the option the assistant put forward (the one it
+ * recommended, or its only one) is kept as not chosen, so it does not read as the plan later. Returns whether
+ * it did.
+ */
+export function recordRefusal(ledger: Ledger, proposalText: string, reply: string): boolean {
+  const first = stripOpener(reply.trim()).toLowerCase().replace(/[’‘ʼ]/g, "'");
+  if (!REFUSES.test(first) || !PROPOSES.test(proposalText.replace(/[’‘ʼ]/g, "'"))) return false;
+  const proposal = readProposal(proposalText);
+  if (proposal === undefined) return false;
+  const refused = proposal.options.length === 1 ? 0 : proposal.recommended;
+  const option = refused === undefined ? undefined : proposal.options[refused];
+  if (option === undefined) return false;
+  ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${shortened(option)}`);
+  return true;
+}
+
 /**
  * The option a comparison picks ("the cheaper one"): among the proposal's options when each states a value of
  * the measure, else among the sentences of a message that compares things without proposing them.

@@ -6,7 +6,7 @@ import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
 import { holdsTally, readText } from './read-sentence.js';
 import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
-import { recordAcceptance } from './record-acceptance.js';
+import { recordAcceptance, recordRefusal } from './record-acceptance.js';
 import { remarkOn, settleSeen } from './seen-failures.js';
 import { splitSentences, stripOpener } from './split-sentences.js';
 
@@ -56,6 +56,8 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
       else if (message.role === 'user') latest = text;
       const accepted =
         message.role === 'user' && proposal !== '' && recordAcceptance(ledger, proposal, text, earlier);
+      // "I'm not comfortable with that one": the proposal turned down is kept as not chosen.
+      if (message.role === 'user' && proposal !== '' && !accepted) recordRefusal(ledger, proposal, text);
       // Once the accepted option is recorded in the proposal's words, the bare "sounds good" says nothing more.
       readText(ledger, accepted ? afterAcceptance(text) : text, 'user');
       if (message.role === 'user') {
