@@ -120,3 +120,36 @@ describe('structured-state: a proposal turned down, and a question that only ask
     expect(JSON.stringify(rule.structuredState)).toContain('signed off by the data team');
   });
 });
+
+describe('structured-state: a retraction naming one part of a statement', () => {
+  it('takes back only the clause it names, and the rest stays open', async () => {
+    const { structuredState } = await compact([
+      user('Orchard Dental is moving to the annual plan.', 0),
+      assistant('Noted.', 0),
+      user(
+        'they want a PDF invoice for the old months, and we need to switch their seats to the annual price',
+        1,
+      ),
+      assistant('I will start with the invoice.', 1),
+      user('scrap the PDF idea.', 2),
+    ]);
+    const open = structuredState.unresolvedItems;
+    expect(has(open, 'switch their seats to the annual price')).toBe(true);
+    expect(has(open, 'PDF invoice')).toBe(false);
+    expect(has(structuredState.forbiddenBehaviors, 'Superseded, do not use: they want a PDF invoice')).toBe(
+      true,
+    );
+  });
+
+  it('leaves a statement whole when the named word is in more than one of its clauses', async () => {
+    const { structuredState } = await compact([
+      user('Tessa wants the PDF archive cleaned up.', 0),
+      assistant('Noted.', 0),
+      user('we need to rename the PDF folder, and we need to move each PDF into its year', 1),
+      assistant('On it.', 1),
+      user('scrap the PDF idea.', 2),
+    ]);
+    expect(JSON.stringify(structuredState)).toContain('move each PDF into its year');
+    expect(JSON.stringify(structuredState)).not.toContain('Superseded, do not use: we need to rename');
+  });
+});

@@ -1,6 +1,8 @@
+import { type Clause, clausesOf } from './clauses.js';
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
 import { CORRECTS_VALUE, EARLIER_PLAN } from './revision-patterns.js';
+import { moreWordsThan } from './split-sentences.js';
 import { topicWords } from './topic-words.js';
 import { correctedText } from './value-correction.js';
 
@@ -92,6 +94,9 @@ export class Ledger {
         }
       }
     }
+    // "Forget the CSV thing": a short retraction naming one part of a statement that says several things.
+    if (replaced === 0 && phrases.length > 0 && !moreWordsThan(override.text, BRIEF_CORRECTION_WORDS))
+      replaced += this.cutClause(override, phrases);
     if (replaced === 0) {
       // A plan named but not found ("park the dashboard work") replaces only a decision on its subject.
       const named = phrases.length > 0;
@@ -111,6 +116,41 @@ export class Ledger {
     }
     if (returnedTo === EARLIER_PLAN) this.reinstateEarlier(override, rejected);
     else if (returnedTo !== undefined) this.reinstate(returnedTo, override, rejected);
+  }
+
+  /**
+   * Takes the one clause naming a retracted phrase out of the newest task or fact that names it, when that
+   * statement says other things too ("they want a CSV export, and we need to disable their SSO"): the rest
+   * stands, the clause is kept as superseded. Returns how many statements it cut (0 or 1).
+   */
+  private cutClause(override: LedgerEntry, phrases: readonly string[]): number {
+    for (const phrase of phrases) {
+      const needle = ` ${comparisonText(phrase)} `;
+      if (needle.trim().length < 3) continue;
+      const found = this.index
+        .withRun(needle.trim().split(' '))
+        .filter((entry) => entry !== override && CUTTABLE.has(entry.kind) && entry.copyOf === undefined)
+        .at(-1);
+      if (found === undefined) continue;
+      const clauses = clausesOf(found.text);
+      const naming = clauses.filter((clause) => ` ${comparisonText(clause.text)} `.includes(needle));
+      if (clauses.length < 2 || naming.length !== 1) continue;
+      const cut = naming[0] as Clause;
+      const before = found.text.slice(0, cut.start);
+      // "… is leaving us. and we need to …": after a sentence end, the next clause's joining word goes too.
+      const after = found.text
+        .slice(cut.end)
+        .replace(/^(?:and|but|plus|also)\s+/, (word) => (/(?:^|[.;!])\s*$/.test(before) ? '' : word));
+      const rest = `${before}${after}`.trim();
+      if (comparisonText(rest) === '') continue;
+      found.text = rest;
+      this.index.update(found);
+      for (const copy of this.list) if (copy.copyOf === found) copy.text = rest;
+      const rejected = this.add('rejected', `${SUPERSEDED_PREFIX}${cut.text.replace(/[,;]\s*$/, '')}`);
+      if (rejected !== undefined) this.replacedBy.set(rejected, override);
+      return 1;
+    }
+    return 0;
   }
 
   /**
@@ -359,6 +399,9 @@ const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']
 
 /** Kinds of what the agent reported, which a passed-over statement was first kept as. */
 const PASSABLE: ReadonlySet<EntryKind> = new Set(['fact', 'error', 'task']);
+
+/** Kinds a retraction may cut one clause out of. */
+const CUTTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
 
 /** Kinds an override can turn into a rejected entry. */
 const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);
