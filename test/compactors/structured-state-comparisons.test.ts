@@ -153,3 +153,21 @@ describe('structured-state: a retraction naming one part of a statement', () => 
     expect(JSON.stringify(structuredState)).not.toContain('Superseded, do not use: we need to rename');
   });
 });
+
+describe('structured-state: a value corrected inside an open task', () => {
+  it('files the corrected statement among the facts as well', async () => {
+    const { structuredState } = await compact([
+      user('Can you look at the renewal budget?', 0),
+      assistant('Sure.', 0),
+      user(
+        'The vendor contract renews on 2025-03-01, we still need to send finance the forecast a week before that.',
+        1,
+      ),
+      assistant('Okay.', 1),
+      user("small update, procurement pushed the renewal out, it's 2025-04-01 now.", 2),
+    ]);
+    const corrected = 'renews on 2025-04-01 (not 2025-03-01)';
+    expect(has(structuredState.unresolvedItems, corrected)).toBe(true);
+    expect(has(structuredState.immutableFacts, corrected)).toBe(true);
+  });
+});

@@ -182,6 +182,8 @@ export class Ledger {
     entry.text = text;
     this.index.update(entry);
     for (const copy of this.list) if (copy.copyOf === entry) copy.text = text;
+    // "It's the 13th now": a corrected value is a fact of its own, asked for as one, whatever holds it.
+    this.addFactCopy(entry);
     return true;
   }
 
