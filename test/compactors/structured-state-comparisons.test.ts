@@ -171,3 +171,25 @@ describe('structured-state: a value corrected inside an open task', () => {
     expect(has(structuredState.immutableFacts, corrected)).toBe(true);
   });
 });
+
+describe('structured-state: a time given in a fragment, then moved', () => {
+  it('reads "Thursday at 14:00 UTC, 30 minutes." with what it schedules, and files the move as a fact', async () => {
+    const { structuredState } = await compact([
+      user('Can you help with the release?', 0),
+      assistant('Sure.', 0),
+      user(
+        'we need a load test against the checkout service. Thursday at 14:00 UTC, 30 minutes. write the plan',
+        1,
+      ),
+      assistant('Okay.', 1),
+      user('Priya says 15:30 UTC suits her team better, same day, same length.', 2),
+    ]);
+    const corrected =
+      'load test against the checkout service. Thursday at 15:30 UTC (not 14:00 UTC), 30 minutes.';
+    expect(has(structuredState.immutableFacts, corrected)).toBe(true);
+    // The move is kept once, as what was said, and no second current plan stands beside the corrected one.
+    const said = 'Priya says 15:30 UTC suits her team better, same day, same length.';
+    expect(structuredState.immutableFacts.filter((line) => line === said)).toHaveLength(1);
+    expect(structuredState.lockedDecisions).toEqual([]);
+  });
+});

@@ -179,6 +179,13 @@ export class Ledger {
     if (entry.kind === 'decision' || !correctsValue(correction.text)) return false;
     const text = correctedText(entry.text, correction.text);
     if (text === undefined) return false;
+    // The statement now carries the new value: the correction itself ("Dana says 04:05 works better, same day")
+    // reports the change, and is no plan of its own beside it.
+    if (correction.kind === 'decision') {
+      correction.kind = 'fact';
+      correction.priority = KIND_PRIORITY.fact;
+      this.index.update(correction);
+    }
     entry.text = text;
     this.index.update(entry);
     for (const copy of this.list) if (copy.copyOf === entry) copy.text = text;

@@ -235,13 +235,14 @@ export function readSentence(
   if (entry === undefined) return;
   entry.priority += speakerPenalty + priorityBoost;
   if (speaker === 'user') ledger.markStated(entry);
-  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   // An exception narrows a rule without replacing it, so it supersedes nothing.
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {
     const phrases = [...supersededPhrases(sentence), ...droppedPlans(sentence)];
     ledger.supersede(entry, phrases, returnedPlan(sentence));
   }
+  // After the override is applied: a correction written in place is a fact by then, with no copy to make.
+  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
 }
 
@@ -298,6 +299,25 @@ function withChoicesJoined(sentences: string[]): string[] {
   return sentences;
 }
 
+// A fragment that opens with a value and has no subject of its own: "Tuesday at 04:50 UTC, 45 minutes.", "3
+// replicas, 512Mi each." It gives the details of what the sentence before it named.
+const DETAIL_FRAGMENT =
+  /^(?:(?:on|at|from|by|every) )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d[\d:.,/-]*(?:[a-z%]{1,3})?)\b(?: (?:at|from|to|until|for|each|per|of|utc|[a-z]{1,10}s?))?\b[^.!?]{0,40}?,/i;
+const DETAIL_WORDS = 16;
+
+/** The sentences of a user's message, each detail fragment ({@link DETAIL_FRAGMENT}) joined to the one before. */
+function withDetailsJoined(sentences: string[]): string[] {
+  for (let at = sentences.length - 1; at > 0; at--) {
+    const sentence = sentences[at] as string;
+    if (moreWordsThan(sentence, DETAIL_WORDS) || !DETAIL_FRAGMENT.test(sentence)) continue;
+    const previous = sentences[at - 1] as string;
+    if (isQuestion(previous)) continue;
+    sentences[at - 1] = `${previous} ${sentence}`;
+    sentences.splice(at, 1);
+  }
+  return sentences;
+}
+
 // Where a statement ends and a question typed in lower case begins: ". what's left?", ". any idea why?".
 const LOWER_CASE_START = /[.!]\s+(?=[a-z])/g;
 
@@ -328,7 +348,9 @@ export function readText(
   skip?: (sentence: string) => boolean,
 ): void {
   const sentences =
-    speaker === 'user' ? withChoicesJoined(withPointersJoined(splitSentences(text))) : splitSentences(text);
+    speaker === 'user'
+      ? withDetailsJoined(withChoicesJoined(withPointersJoined(splitSentences(text))))
+      : splitSentences(text);
   for (let at = 0; at < sentences.length; at++) {
     const sentence = sentences[at] as string;
     if (skip?.(sentence)) continue;
