@@ -193,3 +193,34 @@ describe('structured-state: a time given in a fragment, then moved', () => {
     expect(structuredState.lockedDecisions).toEqual([]);
   });
 });
+
+describe('structured-state: a part of the open work reported done', () => {
+  it('closes the part naming the ticket and keeps the rest open', async () => {
+    const { structuredState } = await compact([
+      user('Can you plan my afternoon?', 0),
+      assistant('Sure.', 0),
+      user(
+        'a couple of things this afternoon: triage OPS-812 (slow exports for the Paris tenant), and rewrite the onboarding checklist',
+        1,
+      ),
+      assistant('Starting with OPS-812.', 1),
+      user('OPS-812 was closed already, it was the CDN incident.', 2),
+    ]);
+    expect(structuredState.unresolvedItems).toEqual([
+      'a couple of things this afternoon: rewrite the onboarding checklist',
+    ]);
+    expect(structuredState.immutableFacts).toContain(
+      'Closed: triage OPS-812 (slow exports for the Paris tenant)',
+    );
+    // A report naming nothing on the list closes nothing.
+    const other = await compact([
+      user('Can you plan my afternoon?', 0),
+      assistant('Sure.', 0),
+      user('a couple of things this afternoon: triage OPS-812, and rewrite the onboarding checklist', 1),
+      user('OPS-97 was closed already.', 2),
+    ]);
+    expect(other.structuredState.unresolvedItems).toEqual([
+      'a couple of things this afternoon: triage OPS-812, and rewrite the onboarding checklist',
+    ]);
+  });
+});

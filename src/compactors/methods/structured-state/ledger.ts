@@ -1,10 +1,13 @@
-import { type Clause, clausesOf } from './clauses.js';
+import { withoutClause } from './clauses.js';
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
-import { CORRECTS_VALUE, EARLIER_PLAN } from './revision-patterns.js';
+import { EARLIER_PLAN } from './revision-patterns.js';
 import { moreWordsThan } from './split-sentences.js';
-import { topicWords } from './topic-words.js';
-import { correctedText } from './value-correction.js';
+import { sharedCount, topicWords } from './topic-words.js';
+import { correctedText, correctsValue, valueShapes } from './value-correction.js';
+
+/** The prefix of a part of an open task that a later statement reports done. */
+export const CLOSED_PREFIX = 'Closed: ';
 
 /** The prefix of an entry that a later statement superseded; it then sits with the prohibitions. */
 export const SUPERSEDED_PREFIX = 'Superseded, do not use: ';
@@ -125,32 +128,40 @@ export class Ledger {
    */
   private cutClause(override: LedgerEntry, phrases: readonly string[]): number {
     for (const phrase of phrases) {
-      const needle = ` ${comparisonText(phrase)} `;
-      if (needle.trim().length < 3) continue;
-      const found = this.index
-        .withRun(needle.trim().split(' '))
-        .filter((entry) => entry !== override && CUTTABLE.has(entry.kind) && entry.copyOf === undefined)
-        .at(-1);
-      if (found === undefined) continue;
-      const clauses = clausesOf(found.text);
-      const naming = clauses.filter((clause) => ` ${comparisonText(clause.text)} `.includes(needle));
-      if (clauses.length < 2 || naming.length !== 1) continue;
-      const cut = naming[0] as Clause;
-      const before = found.text.slice(0, cut.start);
-      // "… is leaving us. and we need to …": after a sentence end, the next clause's joining word goes too.
-      const after = found.text
-        .slice(cut.end)
-        .replace(/^(?:and|but|plus|also)\s+/, (word) => (/(?:^|[.;!])\s*$/.test(before) ? '' : word));
-      const rest = `${before}${after}`.trim();
-      if (comparisonText(rest) === '') continue;
-      found.text = rest;
-      this.index.update(found);
-      for (const copy of this.list) if (copy.copyOf === found) copy.text = rest;
-      const rejected = this.add('rejected', `${SUPERSEDED_PREFIX}${cut.text.replace(/[,;]\s*$/, '')}`);
+      const cut = this.takeClause(comparisonText(phrase), override);
+      if (cut === undefined) continue;
+      const rejected = this.add('rejected', `${SUPERSEDED_PREFIX}${cut}`);
       if (rejected !== undefined) this.replacedBy.set(rejected, override);
       return 1;
     }
     return 0;
+  }
+
+  /**
+   * "INFRA-4247 got closed as a dupe": the one clause of the newest open task with several parts that names
+   * `name` is done. It leaves the task, and is kept as a fact: what was closed.
+   */
+  closeClause(name: string, closing: LedgerEntry): void {
+    const cut = this.takeClause(comparisonText(name), closing, OPEN_KINDS);
+    if (cut !== undefined) this.add('fact', `${CLOSED_PREFIX}${cut}`);
+  }
+
+  /**
+   * Takes the one clause naming `needle` (comparison text) out of the newest entry of the given kinds that names
+   * it and says other things too; the entry keeps the rest. Returns the clause taken, or undefined.
+   */
+  private takeClause(needle: string, by: LedgerEntry, kinds = CUTTABLE): string | undefined {
+    if (needle.length < 3) return undefined;
+    const found = this.index
+      .withRun(needle.split(' '))
+      .filter((entry) => entry !== by && kinds.has(entry.kind) && entry.copyOf === undefined)
+      .at(-1);
+    const split = found === undefined ? undefined : withoutClause(found.text, needle);
+    if (found === undefined || split === undefined) return undefined;
+    found.text = split.rest;
+    this.index.update(found);
+    for (const copy of this.list) if (copy.copyOf === found) copy.text = split.rest;
+    return split.cut;
   }
 
   /**
@@ -390,19 +401,6 @@ const RECENT_STATED = 12;
 /** A correction this short ("Make that Friday.") needs no shared subject word with what it corrects. */
 const BRIEF_CORRECTION_WORDS = 8;
 
-/** The kinds of values a text holds: numbers, weekdays. */
-function valueShapes(text: string): Set<string> {
-  const shapes = new Set<string>();
-  if (/\d/.test(text)) shapes.add('number');
-  if (/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text)) shapes.add('day');
-  return shapes;
-}
-
-/** Whether a text corrects a value ({@link CORRECTS_VALUE}), read in lower case with plain apostrophes. */
-function correctsValue(text: string): boolean {
-  return CORRECTS_VALUE.test(text.toLowerCase().replace(/[’‘ʼ]/g, "'"));
-}
-
 /** Kinds whose value a correction may write in place ("make that Friday" in a task or a plan). */
 const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
 
@@ -411,13 +409,8 @@ const PASSABLE: ReadonlySet<EntryKind> = new Set(['fact', 'error', 'task']);
 
 /** Kinds a retraction may cut one clause out of. */
 const CUTTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
+/** Kinds of open work, a part of which a report may close. */
+const OPEN_KINDS: ReadonlySet<EntryKind> = new Set(['task', 'deferred']);
 
 /** Kinds an override can turn into a rejected entry. */
 const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);
-
-/** How many of `b`'s words `a` has too, not counting `except`: `sharedTopicWords` on words already found. */
-function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>, except: ReadonlySet<string>): number {
-  let shared = 0;
-  for (const word of b) if (a.has(word) && !except.has(word)) shared++;
-  return shared;
-}

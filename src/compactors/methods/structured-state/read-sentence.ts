@@ -244,7 +244,16 @@ export function readSentence(
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
   if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
+  // "INFRA-4247 got closed as a dupe": the part of an open task naming it is done.
+  if (speaker === 'user' && CLOSES.test(lower))
+    for (const name of sentence.match(NAMED_ITEM) ?? []) ledger.closeClause(name, entry);
 }
+
+// A report that something is done or needs doing no more.
+const CLOSES =
+  /\b(?:(?:got|was|is|been|gets) (?:closed|fixed|resolved|merged|shipped|done|sorted)|(?:closed|fixed|resolved|done|sorted|merged) already|already (?:closed|fixed|resolved|done|sorted|merged|taken care of)|(?:is|are) no longer needed|closed as (?:a )?(?:dupe|duplicate))\b/;
+// What such a report names: a ticket or issue ("INFRA-4247", "#812") or a path.
+const NAMED_ITEM = /\b[A-Z][A-Z0-9]+-\d+\b|#\d+\b|[\w.-]*\/[\w./-]*\w/g;
 
 // "Let's not do that again": a rule whose object is the sentence before it.
 const REFERS_BACK = /\b(?:do|doing|repeat|try|trying) (?:that|this|it)\b|\b(?:that|this|it) again\b/;
