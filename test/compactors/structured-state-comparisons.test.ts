@@ -224,3 +224,34 @@ describe('structured-state: a part of the open work reported done', () => {
     ]);
   });
 });
+
+describe('structured-state: a proposal accepted in part', () => {
+  it('takes the part the reply names and passes over the other', async () => {
+    const { structuredState } = await compact([
+      user('The nightly export job times out on the big tenants.', 0),
+      assistant(
+        'Two things I would do: split the export into chunks of 10,000 rows, and while we are at it move the job to the batch queue so it stops competing with web traffic.',
+        0,
+      ),
+      user('FYI: chunking yes. the job stays on the default queue, ops monitors only that one.', 1),
+    ]);
+    expect(structuredState.lockedDecisions).toContain(
+      'Accepted proposal: split the export into chunks of 10,000 rows',
+    );
+    expect(has(structuredState.forbiddenBehaviors, 'Not chosen: move the job to the batch queue')).toBe(true);
+    // The reply stays in the user's words, with its reason.
+    expect(JSON.stringify(structuredState)).toContain('ops monitors only that one');
+  });
+
+  it("records nothing when the part named is not one of the proposal's", async () => {
+    const { structuredState } = await compact([
+      user('The nightly export job times out on the big tenants.', 0),
+      assistant(
+        'I would split the export into chunks of 10,000 rows, and also move the job to the batch queue.',
+        0,
+      ),
+      user('logging yes, we need more of it.', 1),
+    ]);
+    expect(JSON.stringify(structuredState)).not.toContain('Accepted proposal');
+  });
+});
