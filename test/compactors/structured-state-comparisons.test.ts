@@ -85,6 +85,23 @@ describe('structured-state: a guide read in whole thoughts', () => {
     // The place ends with its paragraph: the closing remark is not about line 31.
     expect(has(kept, 'line 31: Overall fine')).toBe(false);
   });
+
+  it('keeps a one-line review comment written after its place whole', async () => {
+    const comments =
+      'lib/billing/tax.rb:88 Rounding each line loses cents. Round once on the invoice total, finance reconciles against that.\n' +
+      'lib/billing/tax.rb:140 nit: this name is vague.';
+    const { structuredState } = await compact([
+      user('What did the reviewer say on the tax PR?', 0),
+      assistant('Fetching the comments.', 0, [
+        { id: 'c1', name: 'bash', arguments: { command: 'gh api repos/x/y/pulls/9/comments' } },
+      ]),
+      tool('c1', 'bash', comments, 0),
+    ]);
+    const kept = [...structuredState.forbiddenBehaviors, ...structuredState.immutableFacts];
+    expect(
+      has(kept, 'Rounding each line loses cents. Round once on the invoice total, finance reconciles'),
+    ).toBe(true);
+  });
 });
 
 describe('structured-state: a proposal turned down, and a question that only asks', () => {

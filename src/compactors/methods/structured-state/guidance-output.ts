@@ -71,6 +71,8 @@ export function guidanceKind(sentence: string): EntryKind | undefined {
 // item is kept with it.
 const LABEL = /^([A-Z][\w '/-]{2,40}):$/;
 const MAX_LABEL_WORDS = 5;
+// A comment written after the place it is about, on one line: "packages/cart/src/shipping.ts:61 When you …".
+const INLINE_PLACE = /^\S*[\w-]\.[a-z]{1,5}:\d+\s+\S/;
 // A line naming a place in the code, alone before a paragraph: "src/pay/charge.ts line 48:", "api/users.py:12:".
 const PLACE = /^(\S*[\w-]\.[a-z]{1,5}(?:(?:,? (?:line|lines|l\.) ?|:)\d+(?:[-–]\d+)?)?):$/;
 // A sentence this short ("Blocking.", "Page the DBA.") says little alone: it is kept with the sentence after it.
@@ -154,7 +156,10 @@ export function guidanceRules(lines: readonly string[]): { kind: EntryKind; text
       continue;
     }
     if (!listed) label = '';
-    for (const joined of joinedSentences(line)) {
+    // "src/cart.ts:33 Money as a float will bite us. Keep amounts in minor units.": one review comment on one
+    // place, whose sentences explain each other, is kept whole.
+    const comment = INLINE_PLACE.test(line) && line.length <= MAX_JOINED_CHARS;
+    for (const joined of comment ? [line] : joinedSentences(line)) {
       const labelled = listed && label !== '' ? `${label}: ${joined}` : joined;
       const sentence = place === '' ? labelled : `${place}: ${labelled}`;
       const limit =
