@@ -6,6 +6,7 @@
  * into the ledger is in record-acceptance.ts.
  */
 
+import { comparisonIn } from './comparative-choice.js';
 import { EXCEPTION, forbids, holdsValue, REQUIREMENT } from './cue-patterns.js';
 import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
 import { topicWords } from './topic-words.js';
@@ -30,7 +31,7 @@ const EITHER =
 const COMPARES_LISTED = /^(?:the )?(?:first|second|third|former|latter)(?: one| option)?\b/i;
 // A sentence that puts something forward for the user to accept.
 export const PROPOSES =
-  /\b(?:i'd|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
+  /\b(?:i'd|i would|i (?:suggest|propose|recommend|can|could)|i'?m thinking|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote)|here'?s what i'?d|what i'?d do|(?:recommendation|proposal|suggestion):|(?:it )?might be worth|it'?d be (?:better|cleaner|simpler|safer|easier)|(?:probably|likely) (?:best|better|simplest|cleanest|easiest)|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|unblock|workaround|solution|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)|we (?:could|can|should|might)|you (?:could|can|might)|shall i|should i|want me to|how about|what about|let'?s|the plan (?:is|would be)|plan:)/i;
 // Words that say the proposal holds more than one option.
 const ALTERNATIVES =
   /\b(?:alternatively|alternatives?|or|other|another|two|three|both|couple|few|several|options?|ways|approaches|routes|paths|choices|either|versus|vs\.?)\b/i;
@@ -40,7 +41,7 @@ const RECOMMENDS =
   /\b(?:i'd (?:lean|go|pick|prefer|recommend|suggest|choose|vote)|i (?:lean|recommend|suggest|prefer)|my (?:vote|pick|preference|recommendation|suggestion)|(?:is|seems|looks) (?:the )?(?:better|safer|simpler|best|cleaner|faster) (?:option|choice|bet|way|approach)?|recommended|preferred)\b/i;
 // Lead words of a proposal that are not part of what is proposed.
 const LEAD =
-  /^(?:(?:i think |maybe |so |then )?(?:we|i|you) (?:could|can|should|might)(?: also| just| instead)?|i(?:'d| would) (?:suggest|recommend|propose|go with|lean (?:to|towards?)|pick|prefer|like to)?|i (?:suggest|propose|recommend)(?: that)?(?: we)?|i'?m thinking(?: we)?|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote) (?:is|would be)(?: to| that)?|(?:recommendation|proposal|suggestion):|here'?s what i'?d do:?|what i'?d do is|how about|what about|shall i|should i|(?:do you )?want me to|let me|let'?s|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)(?: probably| likely)?(?: to)?|the plan (?:is|would be)(?: to)?|plan:)\s*/i;
+  /^(?:(?:i think |maybe |so |then )?(?:we|i|you) (?:could|can|should|might)(?: also| just| instead)?|i(?:'d| would) (?:suggest|recommend|propose|go with|lean (?:to|towards?)|pick|prefer|like to)?|i (?:suggest|propose|recommend)(?: that)?(?: we)?|i'?m thinking(?: we)?|my (?:plan|proposal|suggestion|recommendation|thinking|take|vote) (?:is|would be)(?: to| that)?|(?:recommendation|proposal|suggestion):|here'?s what i'?d do:?|what i'?d do is|how about|what about|shall i|should i|(?:do you )?want me to|let me|let'?s|(?:the )?(?:best|safest|simplest|cleanest|easiest|quickest|right) (?:bet|option|fix|unblock|workaround|solution|route|path|approach|way|move|call|thing to do) (?:here )?(?:is|would be)(?: probably| likely)?(?: to)?|the plan (?:is|would be)(?: to)?|plan:)\s*/i;
 
 const ORDINALS: readonly [RegExp, (count: number) => number][] = [
   [/\b(?:first|former|1st|option (?:one|1|a))\b/, () => 0],
@@ -226,7 +227,13 @@ export function afterAcceptance(reply: string): string {
   const first = firstSentence(reply);
   const lower = first.toLowerCase().replace(/[’‘]/g, "'");
   // "Okay, so — never release the beta to everyone": an answer word before a rule of its own, which stays.
-  const statesMore = /\d/.test(first) || forbids(lower) || REQUIREMENT.test(lower) || EXCEPTION.test(lower);
+  // "Yep, the cheaper one" chooses by a measure: the user's words say why, and stay.
+  const statesMore =
+    /\d/.test(first) ||
+    forbids(lower) ||
+    REQUIREMENT.test(lower) ||
+    EXCEPTION.test(lower) ||
+    comparisonIn(first) !== undefined;
   if (moreWordsThan(afterPreamble(first), ACCEPTANCE_ONLY_WORDS) || !isAcceptance(first) || statesMore)
     return reply;
   const end = reply.search(SENTENCE_END);

@@ -1,8 +1,13 @@
+import { withoutClause } from './clauses.js';
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
-import { CORRECTS_VALUE, EARLIER_PLAN } from './revision-patterns.js';
-import { topicWords } from './topic-words.js';
-import { correctedText } from './value-correction.js';
+import { EARLIER_PLAN } from './revision-patterns.js';
+import { moreWordsThan } from './split-sentences.js';
+import { sharedCount, topicWords } from './topic-words.js';
+import { correctedText, correctsValue, valueShapes } from './value-correction.js';
+
+/** The prefix of a part of an open task that a later statement reports done. */
+export const CLOSED_PREFIX = 'Closed: ';
 
 /** The prefix of an entry that a later statement superseded; it then sits with the prohibitions. */
 export const SUPERSEDED_PREFIX = 'Superseded, do not use: ';
@@ -92,6 +97,9 @@ export class Ledger {
         }
       }
     }
+    // "Forget the CSV thing": a short retraction naming one part of a statement that says several things.
+    if (replaced === 0 && phrases.length > 0 && !moreWordsThan(override.text, BRIEF_CORRECTION_WORDS))
+      replaced += this.cutClause(override, phrases);
     if (replaced === 0) {
       // A plan named but not found ("park the dashboard work") replaces only a decision on its subject.
       const named = phrases.length > 0;
@@ -111,6 +119,49 @@ export class Ledger {
     }
     if (returnedTo === EARLIER_PLAN) this.reinstateEarlier(override, rejected);
     else if (returnedTo !== undefined) this.reinstate(returnedTo, override, rejected);
+  }
+
+  /**
+   * Takes the one clause naming a retracted phrase out of the newest task or fact that names it, when that
+   * statement says other things too ("they want a CSV export, and we need to disable their SSO"): the rest
+   * stands, the clause is kept as superseded. Returns how many statements it cut (0 or 1).
+   */
+  private cutClause(override: LedgerEntry, phrases: readonly string[]): number {
+    for (const phrase of phrases) {
+      const cut = this.takeClause(comparisonText(phrase), override);
+      if (cut === undefined) continue;
+      const rejected = this.add('rejected', `${SUPERSEDED_PREFIX}${cut}`);
+      if (rejected !== undefined) this.replacedBy.set(rejected, override);
+      return 1;
+    }
+    return 0;
+  }
+
+  /**
+   * "INFRA-4247 got closed as a dupe": the one clause of the newest open task with several parts that names
+   * `name` is done. It leaves the task, and is kept as a fact: what was closed.
+   */
+  closeClause(name: string, closing: LedgerEntry): void {
+    const cut = this.takeClause(comparisonText(name), closing, OPEN_KINDS);
+    if (cut !== undefined) this.add('fact', `${CLOSED_PREFIX}${cut}`);
+  }
+
+  /**
+   * Takes the one clause naming `needle` (comparison text) out of the newest entry of the given kinds that names
+   * it and says other things too; the entry keeps the rest. Returns the clause taken, or undefined.
+   */
+  private takeClause(needle: string, by: LedgerEntry, kinds = CUTTABLE): string | undefined {
+    if (needle.length < 3) return undefined;
+    const found = this.index
+      .withRun(needle.split(' '))
+      .filter((entry) => entry !== by && kinds.has(entry.kind) && entry.copyOf === undefined)
+      .at(-1);
+    const split = found === undefined ? undefined : withoutClause(found.text, needle);
+    if (found === undefined || split === undefined) return undefined;
+    found.text = split.rest;
+    this.index.update(found);
+    for (const copy of this.list) if (copy.copyOf === found) copy.text = split.rest;
+    return split.cut;
   }
 
   /**
@@ -139,9 +190,18 @@ export class Ledger {
     if (entry.kind === 'decision' || !correctsValue(correction.text)) return false;
     const text = correctedText(entry.text, correction.text);
     if (text === undefined) return false;
+    // The statement now carries the new value: the correction itself ("Dana says 04:05 works better, same day")
+    // reports the change, and is no plan of its own beside it.
+    if (correction.kind === 'decision') {
+      correction.kind = 'fact';
+      correction.priority = KIND_PRIORITY.fact;
+      this.index.update(correction);
+    }
     entry.text = text;
     this.index.update(entry);
     for (const copy of this.list) if (copy.copyOf === entry) copy.text = text;
+    // "It's the 13th now": a corrected value is a fact of its own, asked for as one, whatever holds it.
+    this.addFactCopy(entry);
     return true;
   }
 
@@ -341,31 +401,16 @@ const RECENT_STATED = 12;
 /** A correction this short ("Make that Friday.") needs no shared subject word with what it corrects. */
 const BRIEF_CORRECTION_WORDS = 8;
 
-/** The kinds of values a text holds: numbers, weekdays. */
-function valueShapes(text: string): Set<string> {
-  const shapes = new Set<string>();
-  if (/\d/.test(text)) shapes.add('number');
-  if (/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text)) shapes.add('day');
-  return shapes;
-}
-
-/** Whether a text corrects a value ({@link CORRECTS_VALUE}), read in lower case with plain apostrophes. */
-function correctsValue(text: string): boolean {
-  return CORRECTS_VALUE.test(text.toLowerCase().replace(/[’‘ʼ]/g, "'"));
-}
-
 /** Kinds whose value a correction may write in place ("make that Friday" in a task or a plan). */
 const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
 
 /** Kinds of what the agent reported, which a passed-over statement was first kept as. */
 const PASSABLE: ReadonlySet<EntryKind> = new Set(['fact', 'error', 'task']);
 
+/** Kinds a retraction may cut one clause out of. */
+const CUTTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
+/** Kinds of open work, a part of which a report may close. */
+const OPEN_KINDS: ReadonlySet<EntryKind> = new Set(['task', 'deferred']);
+
 /** Kinds an override can turn into a rejected entry. */
 const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);
-
-/** How many of `b`'s words `a` has too, not counting `except`: `sharedTopicWords` on words already found. */
-function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>, except: ReadonlySet<string>): number {
-  let shared = 0;
-  for (const word of b) if (a.has(word) && !except.has(word)) shared++;
-  return shared;
-}

@@ -95,6 +95,9 @@ export type Speaker = 'user' | 'assistant' | 'tool';
 const ASKS_TO_BE_TOLD =
   /^(?:(?:can|could|would) you |please )?(?:remind me|tell me|recap|refresh my memory)(?: again)?(?: on| of| about)?,? (?:what|which|who|where|when|how|why)\b/;
 
+// A question that opens with a question word: it asks, whatever modal it holds.
+const ASKS_WHICH = /^(?:which|what|who|whom|whose|where|when|how|why)\b/;
+
 /** Whether lower-cased text settles a plan, states a requirement or makes an exception. */
 function settles(lower: string): boolean {
   return (
@@ -155,6 +158,8 @@ export function classifySentence(
   if (speaker === 'user' && QUEUED_REQUEST.test(lower)) return 'task';
   if (question && !(override || prohibition || TASK.test(lower) || DEFERRAL.test(lower) || settles(lower)))
     return undefined;
+  // "Which team has to approve it?" asks what is required; its "has to" settles nothing.
+  if (question && ASKS_WHICH.test(lower) && !(override || prohibition || TASK.test(lower))) return undefined;
   if (speaker === 'assistant') {
     // The agent's own words count when they report a change, a failure or a role, or restate a plan; its
     // tallies of what a tool returned count for none of these.
@@ -230,15 +235,25 @@ export function readSentence(
   if (entry === undefined) return;
   entry.priority += speakerPenalty + priorityBoost;
   if (speaker === 'user') ledger.markStated(entry);
-  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   // An exception narrows a rule without replacing it, so it supersedes nothing.
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {
     const phrases = [...supersededPhrases(sentence), ...droppedPlans(sentence)];
     ledger.supersede(entry, phrases, returnedPlan(sentence));
   }
+  // After the override is applied: a correction written in place is a fact by then, with no copy to make.
+  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
+  // "INFRA-4247 got closed as a dupe": the part of an open task naming it is done.
+  if (speaker === 'user' && CLOSES.test(lower))
+    for (const name of sentence.match(NAMED_ITEM) ?? []) ledger.closeClause(name, entry);
 }
+
+// A report that something is done or needs doing no more.
+const CLOSES =
+  /\b(?:(?:got|was|is|been|gets) (?:closed|fixed|resolved|merged|shipped|done|sorted)|(?:closed|fixed|resolved|done|sorted|merged) already|already (?:closed|fixed|resolved|done|sorted|merged|taken care of)|(?:is|are) no longer needed|closed as (?:a )?(?:dupe|duplicate))\b/;
+// What such a report names: a ticket or issue ("INFRA-4247", "#812") or a path.
+const NAMED_ITEM = /\b[A-Z][A-Z0-9]+-\d+\b|#\d+\b|[\w.-]*\/[\w./-]*\w/g;
 
 // "Let's not do that again": a rule whose object is the sentence before it.
 const REFERS_BACK = /\b(?:do|doing|repeat|try|trying) (?:that|this|it)\b|\b(?:that|this|it) again\b/;
@@ -293,6 +308,25 @@ function withChoicesJoined(sentences: string[]): string[] {
   return sentences;
 }
 
+// A fragment that opens with a value and has no subject of its own: "Tuesday at 04:50 UTC, 45 minutes.", "3
+// replicas, 512Mi each." It gives the details of what the sentence before it named.
+const DETAIL_FRAGMENT =
+  /^(?:(?:on|at|from|by|every) )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d[\d:.,/-]*(?:[a-z%]{1,3})?)\b(?: (?:at|from|to|until|for|each|per|of|utc|[a-z]{1,10}s?))?\b[^.!?]{0,40}?,/i;
+const DETAIL_WORDS = 16;
+
+/** The sentences of a user's message, each detail fragment ({@link DETAIL_FRAGMENT}) joined to the one before. */
+function withDetailsJoined(sentences: string[]): string[] {
+  for (let at = sentences.length - 1; at > 0; at--) {
+    const sentence = sentences[at] as string;
+    if (moreWordsThan(sentence, DETAIL_WORDS) || !DETAIL_FRAGMENT.test(sentence)) continue;
+    const previous = sentences[at - 1] as string;
+    if (isQuestion(previous)) continue;
+    sentences[at - 1] = `${previous} ${sentence}`;
+    sentences.splice(at, 1);
+  }
+  return sentences;
+}
+
 // Where a statement ends and a question typed in lower case begins: ". what's left?", ". any idea why?".
 const LOWER_CASE_START = /[.!]\s+(?=[a-z])/g;
 
@@ -323,7 +357,9 @@ export function readText(
   skip?: (sentence: string) => boolean,
 ): void {
   const sentences =
-    speaker === 'user' ? withChoicesJoined(withPointersJoined(splitSentences(text))) : splitSentences(text);
+    speaker === 'user'
+      ? withDetailsJoined(withChoicesJoined(withPointersJoined(splitSentences(text))))
+      : splitSentences(text);
   for (let at = 0; at < sentences.length; at++) {
     const sentence = sentences[at] as string;
     if (skip?.(sentence)) continue;

@@ -206,7 +206,8 @@ function recordOutput(
   const path = call === undefined ? undefined : pathOf(call);
   const guidance = !failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`);
   if (guidance) {
-    const rules = guidanceRules(lines);
+    // With its blank lines: they end the paragraph a review comment's place heads.
+    const rules = guidanceRules(output.content.split(/\r?\n/).map((line) => line.trim()));
     for (const rule of rules) ledger.add(rule.kind, `${rule.text} (${source})`);
   } else if (!failed && path !== undefined) {
     // A source or config file: its comments may carry rules ("# do not bump: the cluster pins this image").

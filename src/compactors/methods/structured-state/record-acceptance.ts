@@ -9,10 +9,12 @@ import {
   isAcceptance,
   mayRestate,
   PROPOSES,
+  type Proposal,
   readProposal,
   restatedOption,
   stems,
 } from './accepted-proposal.js';
+import { type Comparison, comparedSentences, comparisonIn, pickByComparison } from './comparative-choice.js';
 import { holdsValue } from './cue-patterns.js';
 import type { Ledger } from './ledger.js';
 import { splitSentences, stripOpener } from './split-sentences.js';
@@ -32,13 +34,22 @@ function shortened(option: string): string {
  */
 export function recordAcceptance(ledger: Ledger, proposalText: string, reply: string, earlier = ''): boolean {
   const agrees = isAcceptance(reply);
+  // "The cheaper one": a choice by a measure the options state (see comparative-choice.ts).
+  const comparison = mayRestate(reply) ? comparisonIn(reply.split(/[.;!?](?:\s|$)/)[0] ?? '') : undefined;
   // A reply that agrees by restating one option ("Patch the call sites for now, then") chooses it too.
   // Parsing the proposal costs more than these tests: only a message that proposes or asks is parsed.
-  if (!agrees && !(mayRestate(reply) && (/\?\s*$/.test(proposalText) || PROPOSES.test(proposalText))))
+  if (
+    !agrees &&
+    comparison === undefined &&
+    !(mayRestate(reply) && (/\?\s*$/.test(proposalText) || PROPOSES.test(proposalText)))
+  )
     return false;
-  const proposal = readProposal(proposalText);
+  const read = readProposal(proposalText);
+  const compared = comparison === undefined ? undefined : byComparison(read, proposalText, comparison);
+  const proposal = compared?.proposal ?? read;
   if (proposal === undefined) return false;
-  const chosen = agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply);
+  const chosen =
+    compared?.chosen ?? (agrees ? chosenOption(proposal, reply) : restatedOption(proposal, reply));
   if (chosen === undefined) {
     // "The one with the queue, obviously": the reply chose, in words that name no option. Its words are kept as
     // the user's; the options stay beside them, so whoever reads the notes can match the two.
@@ -56,6 +67,45 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
   passOverSuggestions(ledger, earlier, proposal.options[chosen] ?? '');
   keepFindings(ledger, proposalText, [...proposal.options, ...weighed]);
   return true;
+}
+
+// A reply that turns the proposal down: "no", "nope", "I'm not comfortable with that", "I'd rather not", "let's
+// not", "not that one", "please don't".
+const REFUSES =
+  /^(?:(?:no|nope|nah)\b(?![- ](?:one|more|need|problem|worries|rush|way to tell)\b)|i'?m not (?:comfortable|happy|keen|sold|ok(?:ay)?) (?:with|on) (?:that|this|it)\b|i'?d rather (?:not|we didn'?t|you didn'?t)\b|let'?s not\b|not (?:that|this) one\b|please don'?t\b|don'?t do (?:that|this|it)\b)/;
+
+/**
+ * Records a reply that refuses the proposal before it: the option the assistant put forward (the one it
+ * recommended, or its only one) is kept as not chosen, so it does not read as the plan later. Returns whether
+ * it did.
+ */
+export function recordRefusal(ledger: Ledger, proposalText: string, reply: string): boolean {
+  const first = stripOpener(reply.trim()).toLowerCase().replace(/[’‘ʼ]/g, "'");
+  if (!REFUSES.test(first) || !PROPOSES.test(proposalText.replace(/[’‘ʼ]/g, "'"))) return false;
+  const proposal = readProposal(proposalText);
+  if (proposal === undefined) return false;
+  const refused = proposal.options.length === 1 ? 0 : proposal.recommended;
+  const option = refused === undefined ? undefined : proposal.options[refused];
+  if (option === undefined) return false;
+  ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${shortened(option)}`);
+  return true;
+}
+
+/**
+ * The option a comparison picks ("the cheaper one"): among the proposal's options when each states a value of
+ * the measure, else among the sentences of a message that compares things without proposing them.
+ */
+function byComparison(
+  proposal: Proposal | undefined,
+  proposalText: string,
+  comparison: Comparison,
+): { proposal: Proposal; chosen: number } | undefined {
+  const listed = proposal === undefined ? undefined : pickByComparison(proposal.options, comparison);
+  if (proposal !== undefined && listed !== undefined) return { proposal, chosen: listed };
+  const options = comparedSentences(proposalText, comparison);
+  const chosen = options === undefined ? undefined : pickByComparison(options, comparison);
+  if (options === undefined || chosen === undefined) return undefined;
+  return { proposal: { options, recommended: undefined }, chosen };
 }
 
 // "Raising the timeout would hide it", "Doing it in one statement would hold locks": an action named by its

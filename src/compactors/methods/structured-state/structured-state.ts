@@ -4,9 +4,10 @@ import { afterAcceptance } from './accepted-proposal.js';
 import { fitToBudget } from './fit-to-budget.js';
 import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
+import { recordPartialAcceptance } from './partial-acceptance.js';
 import { holdsTally, readText } from './read-sentence.js';
 import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
-import { recordAcceptance } from './record-acceptance.js';
+import { recordAcceptance, recordRefusal } from './record-acceptance.js';
 import { remarkOn, settleSeen } from './seen-failures.js';
 import { splitSentences, stripOpener } from './split-sentences.js';
 
@@ -55,7 +56,12 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
         ledger.goal = firstWords(stripOpener(text), GOAL_WORDS);
       else if (message.role === 'user') latest = text;
       const accepted =
-        message.role === 'user' && proposal !== '' && recordAcceptance(ledger, proposal, text, earlier);
+        message.role === 'user' &&
+        proposal !== '' &&
+        (recordAcceptance(ledger, proposal, text, earlier) ||
+          recordPartialAcceptance(ledger, proposal, text));
+      // "I'm not comfortable with that one": the proposal turned down is kept as not chosen.
+      if (message.role === 'user' && proposal !== '' && !accepted) recordRefusal(ledger, proposal, text);
       // Once the accepted option is recorded in the proposal's words, the bare "sounds good" says nothing more.
       readText(ledger, accepted ? afterAcceptance(text) : text, 'user');
       if (message.role === 'user') {
@@ -94,7 +100,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.25.1',
+  version: '1.26.0',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,

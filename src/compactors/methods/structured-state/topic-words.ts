@@ -22,3 +22,14 @@ export function sharedTopicWords(a: string, b: string, except = ''): number {
   for (const word of topicWords(b)) if (left.has(word) && !skip.has(word)) shared++;
   return shared;
 }
+
+/** How many of `b`'s words `a` has too, not counting `except`: `sharedTopicWords` on words already found. */
+export function sharedCount(
+  a: ReadonlySet<string>,
+  b: ReadonlySet<string>,
+  except: ReadonlySet<string>,
+): number {
+  let shared = 0;
+  for (const word of b) if (a.has(word) && !except.has(word)) shared++;
+  return shared;
+}

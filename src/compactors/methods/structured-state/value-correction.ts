@@ -5,6 +5,8 @@
  * what it is not.
  */
 
+import { CORRECTS_VALUE } from './revision-patterns.js';
+
 // A value token: a run holding a digit ("32,480", "87.5%", "2024-11-12", "04:50", "512Mi", "v1.4.2").
 const VALUE_TOKEN = /[\p{L}$€£#@]*\d(?:[\p{L}\p{N}%$€£:./_-]|,(?=\d))*/gu;
 // A word after a value that belongs to it ("21 days", "90 minutes", "04:50 UTC").
@@ -90,4 +92,17 @@ export function correctedText(statement: string, correction: string): string | u
     end = statement.indexOf(unit, end) + unit.length;
   }
   return `${statement.slice(0, old.at)}${newText} (not ${oldText})${statement.slice(end)}`;
+}
+
+/** The kinds of values a text holds: numbers, weekdays. */
+export function valueShapes(text: string): Set<string> {
+  const shapes = new Set<string>();
+  if (/\d/.test(text)) shapes.add('number');
+  if (/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text)) shapes.add('day');
+  return shapes;
+}
+
+/** Whether a text corrects a value ({@link CORRECTS_VALUE}), read in lower case with plain apostrophes. */
+export function correctsValue(text: string): boolean {
+  return CORRECTS_VALUE.test(text.toLowerCase().replace(/[’‘ʼ]/g, "'"));
 }
