@@ -62,10 +62,13 @@ export function summaryOf(ledger: Ledger, entries: readonly LedgerEntry[] = []):
       (sentence) => holds(stripOpener(sentence)) || isAside(sentence) || heldInParts(sentence),
     );
   // "…as a download. a single CSV…": people type the next sentence in lower case, and an override may have
-  // cut one of those sentences out of the entry that held both.
+  // cut one of those sentences out of the entry that held both. Written again, the part taken back would read
+  // as current; parts that all still stand are left as they were.
+  const rejects = (text: string) =>
+    entries.some((entry) => entry.kind === 'rejected' && isShown(entry) && entry.text.includes(text));
   const heldInParts = (sentence: string) => {
-    const parts = sentence.split(SENTENCE_END);
-    return parts.length > 1 && parts.every((part) => holds(stripOpener(part)) || isAside(part));
+    const parts = sentence.split(SENTENCE_END).map(stripOpener);
+    return parts.length > 1 && parts.some(rejects) && parts.every((part) => holds(part) || isAside(part));
   };
   const lines: string[] = [];
   if (ledger.goal !== '' && !kept(ledger.goal)) lines.push(`${GOAL_PREFIX}${ledger.goal}`);
