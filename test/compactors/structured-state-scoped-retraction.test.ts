@@ -67,4 +67,16 @@ describe('structured-state: a retraction scoped to one subject', () => {
     expect(holdsText(forbiddenBehaviors, 'Superseded, do not use: a zipped XML bundle')).toBe(true);
     expect(artifact.summaryText).not.toContain('zipped XML');
   });
+
+  it('keeps the latest request whole when none of its run-together sentences was taken back', async () => {
+    const artifact = await compact([
+      user('The billing exporter needs a retry on timeouts.', 0),
+      assistant('Noted.', 0),
+      user(
+        'I want to split the invoices.ledger_ref column, it holds two things. what has to happen before we merge that?',
+        1,
+      ),
+    ]);
+    expect(artifact.summaryText).toContain('Latest request: I want to split the invoices.ledger_ref column');
+  });
 });
