@@ -55,7 +55,7 @@ export const NAMES_OWN_CHOICE =
 
 /** A change of an earlier plan or statement: the newer one stands, the older one is superseded. */
 export const OVERRIDE =
-  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|ignore (?:the|what|my)|wrong|(?<!\b(?:a|the|one|some|any|no) )typo(?=\s*[,:;.!—–-]|$)|my typo|(?:i|we) made a typo|typo on my (?:part|end|side)|(?:that|this|it)(?: was|'s| is) a typo|(?:sorry|oops),? a typo|mistake|update:)\b/;
+  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|(?:ignore|disregard) (?:the|what|my)|wrong|(?<!\b(?:a|the|one|some|any|no) )typo(?=\s*[,:;.!—–-]|$)|my typo|(?:i|we) made a typo|typo on my (?:part|end|side)|(?:that|this|it)(?: was|'s| is) a typo|(?:sorry|oops),? a typo|mistake|update:)\b/;
 
 /** An open task, a next step or something blocked. */
 export const TASK =

@@ -58,7 +58,18 @@ export function summaryOf(ledger: Ledger, entries: readonly LedgerEntry[] = []):
   // Kept whole, or sentence by sentence, a short aside without a value ("Hope that makes sense.") aside.
   const kept = (text: string) =>
     holds(text) ||
-    splitSentences(text).every((sentence) => holds(stripOpener(sentence)) || isAside(sentence));
+    splitSentences(text).every(
+      (sentence) => holds(stripOpener(sentence)) || isAside(sentence) || heldInParts(sentence),
+    );
+  // "…as a download. a single CSV…": people type the next sentence in lower case, and an override may have
+  // cut one of those sentences out of the entry that held both. Written again, the part taken back would read
+  // as current; parts that all still stand are left as they were.
+  const rejects = (text: string) =>
+    entries.some((entry) => entry.kind === 'rejected' && isShown(entry) && entry.text.includes(text));
+  const heldInParts = (sentence: string) => {
+    const parts = sentence.split(SENTENCE_END).map(stripOpener);
+    return parts.length > 1 && parts.some(rejects) && parts.every((part) => holds(part) || isAside(part));
+  };
   const lines: string[] = [];
   if (ledger.goal !== '' && !kept(ledger.goal)) lines.push(`${GOAL_PREFIX}${ledger.goal}`);
   if (ledger.latest !== '' && ledger.latest !== ledger.goal && !kept(ledger.latest))
@@ -95,6 +106,9 @@ export function ledgerToArtifact(ledger: Ledger, entries: readonly LedgerEntry[]
   return artifact;
 }
 
+// Any sentence end, whatever case the next sentence opens with.
+const SENTENCE_END = /(?<=[\w)\]"'`][.?!])\s+(?=\S)/;
+
 // What each later sentence of a superseded or passed-over entry opens with.
 const STILL_REJECTED = 'Not this either: ';
 // A sentence that already says it is not to be followed.
@@ -107,7 +121,7 @@ const SAYS_REJECTED = /^(?:superseded|not chosen|not this either|do not|don'?t|n
  */
 export function rejectedText(text: string): string {
   // People type the next sentence in lower case ("…off the VM. put it on Lambda"): any sentence end counts.
-  const sentences = text.split(/(?<=[\w)\]"'`][.?!])\s+(?=\S)/);
+  const sentences = text.split(SENTENCE_END);
   if (sentences.length < 2) return text;
   return sentences
     .map((sentence, at) =>

@@ -73,7 +73,7 @@ export class Ledger {
    * it and shares the override's subject, becomes a rejected entry. With no phrase ("scratch that"), the
    * newest earlier decision on the same subject (else the newest decision) is the one replaced.
    */
-  supersede(override: LedgerEntry, phrases: readonly string[], returnedTo?: string): void {
+  supersede(override: LedgerEntry, phrases: readonly string[], returnedTo?: string, pointed = false): void {
     const overrideTopics = topicWords(override.text);
     const rejected = new Set<LedgerEntry>();
     let replaced = 0;
@@ -97,8 +97,13 @@ export class Ledger {
         }
       }
     }
-    // "Forget the CSV thing": a short retraction naming one part of a statement that says several things.
-    if (replaced === 0 && phrases.length > 0 && !moreWordsThan(override.text, BRIEF_CORRECTION_WORDS))
+    // "Forget the CSV thing": a short retraction naming one part of a statement that says several things. One
+    // pointed at its subject ("ignore what I said about the CSV") takes back only that part, however long.
+    if (
+      replaced === 0 &&
+      phrases.length > 0 &&
+      (pointed || !moreWordsThan(override.text, BRIEF_CORRECTION_WORDS))
+    )
       replaced += this.cutClause(override, phrases);
     if (replaced === 0) {
       // A plan named but not found ("park the dashboard work") replaces only a decision on its subject.
@@ -107,7 +112,7 @@ export class Ledger {
       const decision = this.index.newestDecision(topics, override, true);
       // "Make that Friday", "I meant 8081": a correction of something the user stated, newer than any plan.
       const stated = named
-        ? this.newestStatedNaming(phrases, overrideTopics, decision)
+        ? this.newestStatedNaming(phrases, overrideTopics, decision, pointed)
         : this.newestStated(override, topics, decision);
       const previous =
         stated ?? decision ?? (named ? undefined : this.index.newestDecision(topics, override));
@@ -254,12 +259,14 @@ export class Ledger {
 
   /**
    * "The port is 8081, not 8080": the newest fact the user stated, among the last few, that names a rejected
-   * phrase as whole words and shares a subject word with the correction. Only one newer than `than`.
+   * phrase as whole words and shares a subject word with the correction (or, `pointed`, whatever its subject).
+   * Only one newer than `than`.
    */
   private newestStatedNaming(
     phrases: readonly string[],
     topics: ReadonlySet<string>,
     than: LedgerEntry | undefined,
+    pointed: boolean,
   ): LedgerEntry | undefined {
     const needles = phrases
       .map((phrase) => ` ${comparisonText(phrase)} `)
@@ -273,7 +280,8 @@ export class Ledger {
       const named = needles.find((needle) => text.includes(needle));
       if (named === undefined) continue;
       // A subject word besides the phrase itself: "page B instead of Freya Bakker" is not about Bakker's role.
-      if (sharedCount(this.index.topicsOf(entry), topics, topicWords(named)) > 0) return entry;
+      // "Ignore what I said about the PDF" points at the statement by the phrase alone.
+      if (pointed || sharedCount(this.index.topicsOf(entry), topics, topicWords(named)) > 0) return entry;
     }
     return undefined;
   }

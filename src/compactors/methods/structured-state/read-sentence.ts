@@ -28,7 +28,7 @@ import {
 } from './revision-patterns.js';
 import { assignedRoleNames } from './role-patterns.js';
 import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
-import { supersededPhrases } from './superseded-phrases.js';
+import { retractsSubject, supersededPhrases } from './superseded-phrases.js';
 import { topicWords } from './topic-words.js';
 
 const NAME = /\b[A-Z][a-z]+(?:[-'][A-Za-z]+)? [A-Z][a-z]+(?:[-'][A-Za-z]+)?\b/g;
@@ -239,7 +239,7 @@ export function readSentence(
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {
     const phrases = [...supersededPhrases(sentence), ...droppedPlans(sentence)];
-    ledger.supersede(entry, phrases, returnedPlan(sentence));
+    ledger.supersede(entry, phrases, returnedPlan(sentence), retractsSubject(sentence));
   }
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
   if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);

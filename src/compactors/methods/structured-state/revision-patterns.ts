@@ -63,7 +63,7 @@ export const NAMES_CHOICE =
 
 /** Everything said so far is void: every current decision is superseded. */
 export const RESETS =
-  /\b(?:ignore|disregard|forget) (?:everything|all (?:of )?(?:that|this|the above)|what we(?:'ve| have)? (?:said|discussed|planned|agreed))|\b(?:total|full|hard|complete) reset\b|\bstart (?:over|again|from scratch)\b|\bclean slate\b|\bback to (?:square one|the drawing board)\b/;
+  /\b(?:ignore|disregard|forget) (?:everything|all (?:of )?(?:that|this|the above)|what we(?:'ve| have)? (?:said|discussed|planned|agreed))(?! (?:[a-z]+ )?(?:about|on|regarding|re|for)\b)|\b(?:total|full|hard|complete) reset\b|\bstart (?:over|again|from scratch)\b|\bclean slate\b|\bback to (?:square one|the drawing board)\b/;
 
 // Each captures a plan a sentence drops, as written.
 const DROPPED_PATTERNS: readonly RegExp[] = [

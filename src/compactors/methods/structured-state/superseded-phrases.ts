@@ -1,3 +1,17 @@
+// "Ignore what I said earlier about the PDF": a retraction scoped to one subject names what it takes back.
+const SCOPED_RETRACTION =
+  /\b(?:ignore|disregard|forget|scratch) (?:what|everything|anything|all) (?:i|we|i'?ve|we'?ve) (?:said|wrote|written|asked|mentioned|told you|planned|suggested|discussed|agreed|decided)(?: [a-z]+)? (?:about|on|regarding|re|for) (?:the |that |my |our )?([^,.;:!?()]+)/gi;
+
+/**
+ * Whether a sentence takes back what was said on one subject it names ("disregard what we agreed on the
+ * mirror"): the newest statement naming that subject is the one meant, whatever else it is about.
+ */
+export function retractsSubject(sentence: string): boolean {
+  return RETRACTS_SUBJECT.test(sentence);
+}
+// Not global: a global pattern's test() moves the lastIndex that matchAll() starts from.
+const RETRACTS_SUBJECT = new RegExp(SCOPED_RETRACTION.source, 'i');
+
 // Each pattern captures what an override sentence turns away from ("... instead of <X>").
 const REJECTED_PATTERNS: readonly RegExp[] = [
   /\binstead of ([^,.;:!?()]+)/gi,
@@ -6,6 +20,7 @@ const REJECTED_PATTERNS: readonly RegExp[] = [
   /\bswitch(?:ed|ing)? (?:over )?from ([^,.;:!?()]+?) to\b/gi,
   /\breplac(?:e|ed|ing) ([^,.;:!?()]+?) with\b/gi,
   /\b(?:my|the|our|that) ([^,.;:!?()]+?) (?:is|are|was|were) (?:no longer|not) (?:valid|used|needed|correct|right|current|true|an option)\b/gi,
+  SCOPED_RETRACTION,
   /\bforget (?:about )?([^,.;:!?()]+)/gi,
   /\bno more ([^,.;:!?()]+)/gi,
 ];
