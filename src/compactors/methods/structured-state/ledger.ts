@@ -1,6 +1,15 @@
 import { withoutClause } from './clauses.js';
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
+import {
+  BRIEF_CORRECTION_WORDS,
+  CORRECTABLE,
+  CUTTABLE,
+  OPEN_KINDS,
+  PASSABLE,
+  RECENT_STATED,
+  REPLACEABLE,
+} from './ledger-kinds.js';
 import { EARLIER_PLAN } from './revision-patterns.js';
 import { moreWordsThan } from './split-sentences.js';
 import { sharedCount, topicWords } from './topic-words.js';
@@ -403,22 +412,3 @@ export class Ledger {
     this.index.update(entry);
   }
 }
-
-/** How far back a correction looks among the user's statements. */
-const RECENT_STATED = 12;
-/** A correction this short ("Make that Friday.") needs no shared subject word with what it corrects. */
-const BRIEF_CORRECTION_WORDS = 8;
-
-/** Kinds whose value a correction may write in place ("make that Friday" in a task or a plan). */
-const CORRECTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
-
-/** Kinds of what the agent reported, which a passed-over statement was first kept as. */
-const PASSABLE: ReadonlySet<EntryKind> = new Set(['fact', 'error', 'task']);
-
-/** Kinds a retraction may cut one clause out of. */
-const CUTTABLE: ReadonlySet<EntryKind> = new Set(['fact', 'task', 'deferred']);
-/** Kinds of open work, a part of which a report may close. */
-const OPEN_KINDS: ReadonlySet<EntryKind> = new Set(['task', 'deferred']);
-
-/** Kinds an override can turn into a rejected entry. */
-const REPLACEABLE: ReadonlySet<EntryKind> = new Set(['decision', 'fact', 'task']);
