@@ -7,10 +7,11 @@ import { buildQueryWeights, rareStemMask } from './query-weights.js';
 import { saysWorkDone } from './task-done.js';
 import { toolExchanges, withoutHeader } from './tool-exchanges.js';
 
-// Work set aside rather than done: "skip it", "leave it as is", "it's fine as is", "nobody looks at the old
+// Work set aside rather than done: "skip it", "leave it as is" (not "leave that step on the list", "leave it open
+// for now": kept open), "it's fine as is", "nobody looks at the old
 // dashboard", "forget the CSV thing", "not worth it".
 const SET_ASIDE =
-  /\b(?:skip (?:it|that|this|them)|leave (?:it|that|this|them)\b|(?:fine|ok|okay|good|right) as (?:it )?is|nobody (?:looks at|uses|reads|needs|cares about|opens)|forget (?:the|about)\b|drop (?:it|that|this)\b|not worth (?:it|doing|the)|don'?t bother)/i;
+  /\b(?:skip (?:it|that|this|them)|leave (?:it|that|this|them)\b(?!(?:\s+[\w-]+){0,3}\s+(?:on the (?:list|board|backlog)|in the backlog|open\b|for (?:now|later|the next)|pending|till|until))|(?:fine|ok|okay|good|right) as (?:it )?is|nobody (?:looks at|uses|reads|needs|cares about|opens)|forget (?:the|about)\b|drop (?:it|that|this)\b|not worth (?:it|doing|the)|don'?t bother)/i;
 
 // "the key thing", "the CSV stuff": a task named by one of its words. Not "the main thing", which ranks.
 const THING = /\bthe ([\w-]+) (?:thing|stuff|ticket|task|item)\b/gi;

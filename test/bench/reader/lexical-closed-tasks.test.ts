@@ -86,4 +86,24 @@ describe('lexical reader: tasks closed in other words', () => {
     const { response } = await openTasks(artifactText);
     expect(response).toContain('rewrite the reconciliation script');
   });
+
+  it('keeps a task someone leaves on the list or open: that keeps it, it does not set it aside', async () => {
+    const task =
+      '[turn 3] user: two chores before the release: archive the quarterly audit exports, and rewrite the reconciliation script so it handles partial refunds.';
+    const onTheList = '[turn 9] assistant: I will leave that reconciliation script on the list.';
+    const { response } = await openTasks(transcriptArtifact(120, { 10: task, 60: onTheList }));
+    expect(response).toContain('rewrite the reconciliation script');
+    const open = '[turn 9] user: leave the reconciliation script open for now, Priya may still take it.';
+    const taken = await takeOrRefuse(
+      transcriptArtifact(120, { 10: task, 60: open }),
+      'rewrite the reconciliation script to handle partial refunds',
+    );
+    expect(taken.response).not.toMatch(/^I will not/);
+    const setAside = '[turn 9] user: the reconciliation script copes fine as is. leave it';
+    const refused = await takeOrRefuse(
+      transcriptArtifact(120, { 10: task, 60: setAside }),
+      'rewrite the reconciliation script to handle partial refunds',
+    );
+    expect(refused.response).toMatch(/^I will not/);
+  });
 });
