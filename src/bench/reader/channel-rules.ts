@@ -1,3 +1,4 @@
+import type { ActionQuery } from './action-query.js';
 import { contentStems } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -15,14 +16,8 @@ const SET_ASIDE =
   /(?:,|;|\s[—–-])\s*(?:and\s+|but\s+)?(?:not|never)\s+(?:through|via|in|on|as|with|by|using|over|into|to)\s+([^.:;!?()]+)/g;
 
 /** The latest passage that sets aside a way of doing what the prompt or the action is about, which the action takes. */
-export function channelRuleAgainst(
-  parsed: ParsedArtifact,
-  prompt: string,
-  action: string,
-): Passage | undefined {
-  const actionStems = new Set(contentStems(action));
-  if (actionStems.size === 0) return undefined;
-  const asked = new Set([...contentStems(prompt), ...actionStems]);
+export function channelRuleAgainst(parsed: ParsedArtifact, query: ActionQuery): Passage | undefined {
+  const { actionStems, asked } = query;
   let found: Passage | undefined;
   for (const passage of parsed.passages) {
     // The cheap test first: almost no passage says "not" or "never" after a comma.

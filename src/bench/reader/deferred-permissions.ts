@@ -1,3 +1,4 @@
+import type { ActionQuery } from './action-query.js';
 import { contentStems, stemWord } from './content-words.js';
 import { passagesOfLine } from './line-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
@@ -29,14 +30,8 @@ function sameDoing(verb: string): ReadonlySet<string> {
 }
 
 /** The latest passage whose deferred permission the action jumps (see above), or undefined. */
-export function deferredPermissionAgainst(
-  parsed: ParsedArtifact,
-  prompt: string,
-  action: string,
-): Passage | undefined {
-  const actionStems = new Set(contentStems(action));
-  if (actionStems.size === 0) return undefined;
-  const asked = new Set([...contentStems(prompt), ...actionStems]);
+export function deferredPermissionAgainst(parsed: ParsedArtifact, query: ActionQuery): Passage | undefined {
+  const { actionStems, asked } = query;
   let found: Passage | undefined;
   for (const passage of parsed.passages) {
     // The cheap test first: almost no passage says "be …ed after".

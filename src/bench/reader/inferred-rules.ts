@@ -1,3 +1,4 @@
+import { actionQuery } from './action-query.js';
 import { categoryBanAgainst } from './category-bans.js';
 import { channelRuleAgainst } from './channel-rules.js';
 import { deferredPermissionAgainst } from './deferred-permissions.js';
@@ -43,13 +44,15 @@ export function inferredRuleAgainst(
     const found = reviewBlocking(parsed, action);
     return found === undefined ? undefined : { passage: found.passage, quote: found.quote };
   };
+  // The action's and prompt's stems, read once for the inferences that need them.
+  const query = actionQuery(prompt, action);
   return (
     quoted(thresholdRuleAgainst(parsed, prompt, action)) ??
-    quoted(timeScopedRuleAgainst(parsed, prompt, action)) ??
+    (query && quoted(timeScopedRuleAgainst(parsed, query))) ??
     quoted(readOnlyStoreAgainst(parsed, action)) ??
-    quoted(channelRuleAgainst(parsed, prompt, action)) ??
+    (query && quoted(channelRuleAgainst(parsed, query))) ??
     misrouted() ??
-    quoted(deferredPermissionAgainst(parsed, prompt, action)) ??
+    (query && quoted(deferredPermissionAgainst(parsed, query))) ??
     quoted(topicHoldAgainst(parsed, action)) ??
     quoted(categoryBanAgainst(parsed, action)) ??
     quoted(ownContainerAgainst(parsed, prompt, action)) ??

@@ -1,3 +1,4 @@
+import type { ActionQuery } from './action-query.js';
 import { namesCase } from './case-clause.js';
 import { contentStems, STOPWORDS, stemOf, wordsOf } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
@@ -111,13 +112,8 @@ function bannedActivities(normalized: string): Set<string> {
  * The latest passage that bans, on the day or at the time the notes say it is, an activity the action does,
  * unless the sentence's exception names the prompt's case ("apart from hotfixes" for a hotfix); else undefined.
  */
-export function timeScopedRuleAgainst(
-  parsed: ParsedArtifact,
-  prompt: string,
-  action: string,
-): Passage | undefined {
-  const actionStems = new Set(contentStems(action));
-  if (actionStems.size === 0) return undefined;
+export function timeScopedRuleAgainst(parsed: ParsedArtifact, query: ActionQuery): Passage | undefined {
+  const { prompt, actionStems } = query;
   let day: number | undefined | null = null;
   let time: number | undefined | null = null;
   let found: Passage | undefined;
