@@ -24,6 +24,11 @@ export interface CompactTurnStepsOptions {
   maxDigestTokens: number;
   /** Names the turn in the digest header, e.g. `turn 3 of loop L`. */
   label: string;
+  /**
+   * An older turn (not the one the agent is in): its latest step may go to a digest when it cannot fit even cut,
+   * so the smaller steps before it are kept instead of nothing.
+   */
+  latestMayGo?: boolean;
 }
 
 /** A turn compacted step by step. */
@@ -58,11 +63,44 @@ export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTur
   const pinnedOlder = older.filter(isPinned);
   const droppable = older.filter((step) => !isPinned(step));
   const base = cost(head) + pinnedOlder.reduce((sum, step) => sum + cost(step.messages), 0);
-  const reserve = droppable.length > 0 ? Math.min(options.maxDigestTokens, Math.floor(roomTokens / 5)) : 0;
+  const turn = (head[0] ?? last.messages[0])?.turn;
+  // At least what the shortest digest costs (its one-line marker, once per run it may take), or the steps kept
+  // around it would leave no room for it and the whole turn would fail to fit.
+  const reserveFor = (dropped: readonly Step[], runs: number) =>
+    dropped.length > 0
+      ? Math.max(
+          Math.min(options.maxDigestTokens, Math.floor(roomTokens / 5)),
+          runs *
+            markerCost(
+              dropped.map((step) => steps.indexOf(step) + 1),
+              options.label,
+              turn,
+              counter,
+            ),
+        )
+      : 0;
   const warnings: string[] = [];
-  const latest = fitLatestStep({ step: last, room: roomTokens - base - reserve, options, warnings });
-  let used = base + cost(latest);
-  const kept = new Map<Step, Message[]>([[last, latest]]);
+  const kept = new Map<Step, Message[]>();
+  let used = base;
+  const latestWarnings: string[] = [];
+  const latest = fitLatestStep({
+    step: last,
+    room: roomTokens - base - reserveFor(droppable, 1),
+    options,
+    warnings: latestWarnings,
+  });
+  const latestGoes =
+    options.latestMayGo === true &&
+    !isPinned(last) &&
+    cost(latest) > roomTokens - base - reserveFor(droppable, 1);
+  if (latestGoes) {
+    droppable.push(last);
+  } else {
+    kept.set(last, latest);
+    used += cost(latest);
+    warnings.push(...latestWarnings);
+  }
+  const reserve = reserveFor(droppable, latestGoes && droppable.length > 1 ? 2 : 1);
   for (let index = droppable.length - 1; index >= 0; index--) {
     const step = droppable[index] as Step;
     const form = truncateToolOutputs(step.messages, options.truncate);
@@ -83,18 +121,49 @@ export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTur
   }
   for (const step of pinnedOlder) kept.set(step, step.messages);
   const digested = droppable.filter((step) => !kept.has(step));
-  const ordered = steps.filter((step) => kept.has(step)).flatMap((step) => kept.get(step) as Message[]);
-  if (digested.length === 0) return { messages: [...head, ...ordered], digestedSteps: 0, warnings };
-  const numbers = digested.map((step) => steps.indexOf(step) + 1);
-  const digest = digestMessage({
-    steps: digested,
-    numbers,
-    label: options.label,
-    budgetTokens: Math.min(options.maxDigestTokens, roomTokens - used),
-    counter,
-    turn: (head[0] ?? last.messages[0])?.turn,
+  if (digested.length === 0) {
+    const ordered = steps.flatMap((step) => kept.get(step) as Message[]);
+    return { messages: [...head, ...ordered], digestedSteps: 0, warnings };
+  }
+  // Each run of digested steps becomes one digest in its place, so the order of events survives; the budget is
+  // shared by the runs in proportion to their steps (one run, the usual case, gets all of it).
+  const runs = digestedRuns(steps, kept);
+  const digestBudget = Math.min(options.maxDigestTokens, roomTokens - used);
+  const messages = [...head];
+  let next = 0;
+  for (const run of runs) {
+    for (; next < run.from; next++) messages.push(...(kept.get(steps[next] as Step) as Message[]));
+    const numbers = run.steps.map((step) => steps.indexOf(step) + 1);
+    messages.push(
+      digestMessage({
+        steps: run.steps,
+        numbers,
+        label: options.label,
+        budgetTokens: Math.floor((digestBudget * run.steps.length) / digested.length),
+        counter,
+        turn,
+        trailing: run.from + run.steps.length === steps.length,
+      }),
+    );
+    next = run.from + run.steps.length;
+  }
+  for (; next < steps.length; next++) messages.push(...(kept.get(steps[next] as Step) as Message[]));
+  return { messages, digestedSteps: digested.length, warnings };
+}
+
+/** The maximal runs of consecutive steps not kept, with the index of each run's first step. */
+function digestedRuns(
+  steps: readonly Step[],
+  kept: ReadonlyMap<Step, Message[]>,
+): { from: number; steps: Step[] }[] {
+  const runs: { from: number; steps: Step[] }[] = [];
+  steps.forEach((step, index) => {
+    if (kept.has(step)) return;
+    const current = runs[runs.length - 1];
+    if (current && current.from + current.steps.length === index) current.steps.push(step);
+    else runs.push({ from: index, steps: [step] });
   });
-  return { messages: [...head, digest, ...ordered], digestedSteps: digested.length, warnings };
+  return runs;
 }
 
 /** The latest step with its results whole, or cut (head and tail kept) to share the room when they do not fit. */
@@ -191,6 +260,22 @@ export function cutMessagesToFit(input: {
   return total <= room ? cut : undefined;
 }
 
+/** The digest's one-line form, when not even its header fits. */
+function markerText(numbers: readonly number[], label: string): string {
+  return `[Steps ${formatTurns(numbers)} of ${label} were compacted; no room for their digest.]`;
+}
+
+/** What a digest message costs at the least: its marker line. */
+function markerCost(
+  numbers: readonly number[],
+  label: string,
+  turn: number | undefined,
+  counter: TokenCounter,
+): number {
+  const content = markerText(numbers, label);
+  return counter.countMessage({ role: 'user', content, ...(turn === undefined ? {} : { turn }) });
+}
+
 interface DigestInput {
   steps: readonly Step[];
   numbers: readonly number[];
@@ -198,6 +283,8 @@ interface DigestInput {
   budgetTokens: number;
   counter: TokenCounter;
   turn: number | undefined;
+  /** True when no kept step follows the digested ones (an older turn whose latest step was digested). */
+  trailing: boolean;
 }
 
 /** The digest of the replaced steps, oldest lines left out first when it would exceed its budget. */
@@ -212,7 +299,10 @@ function digestMessage(input: DigestInput): Message {
     }
     return `- step ${numbers[index]}: ${body}`;
   });
-  const header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}: ${numbers.length} step(s) of tool calls and results were replaced by this digest; the steps after them follow verbatim.]`;
+  const after = input.trailing
+    ? 'they were the last steps of this turn'
+    : 'the steps after them follow verbatim';
+  const header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}: ${numbers.length} step(s) of tool calls and results were replaced by this digest; ${after}.]`;
   let from = 0;
   const render = () => {
     const omitted = numbers.slice(0, from);
@@ -231,9 +321,7 @@ function digestMessage(input: DigestInput): Message {
     while (from < lines.length && freed < overflow) freed += counter.countText(lines[from++] as string) + 1;
     text = render();
   }
-  if (counter.countText(text) > input.budgetTokens) {
-    text = `[Steps ${formatTurns(numbers)} of ${input.label} were compacted; no room for their digest.]`;
-  }
+  if (counter.countText(text) > input.budgetTokens) text = markerText(numbers, input.label);
   return {
     id: `${SUMMARY_ID_PREFIX}steps:${input.label}:${numbers[0]}-${numbers[numbers.length - 1]}`,
     role: 'user',

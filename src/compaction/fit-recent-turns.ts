@@ -51,6 +51,7 @@ export function fitRecentTurns(options: FitRecentTurnsOptions): FittedRecent | u
   const warnings: string[] = [];
   const byStep = (turn: number, room: number, fill: number) =>
     compactTurnSteps({
+      latestMayGo: turn !== lastTurn,
       messages: turnMessages(turn),
       roomTokens: room,
       fillTokens: fill,

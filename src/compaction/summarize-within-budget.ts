@@ -1,6 +1,10 @@
 import type { TokenCounter } from '../tokens/index.js';
+import { cutTextToTokens } from './cut-text-to-tokens.js';
 import { formatTurns } from './format-turns.js';
 import type { TurnSummary } from './summarize-turn.js';
+
+/** Below this many tokens of room, a line that does not fit is left out rather than cut. */
+const MIN_CUT_TOKENS = 24;
 
 /** What a budgeted summary kept and what gave way. */
 export interface BudgetedSummary {
@@ -30,7 +34,8 @@ export interface SummarizeWithinBudgetInput {
  *
  * Priority: user and system lines that state a rule, constraint or decision first; then the lines of turns
  * that match the focus; then everything else. Within a priority the newest lines win, so when the budget runs
- * out the OLDEST turns give way. Whatever is left out is named in a closing line, never dropped silently.
+ * out the OLDEST turns give way, and the first line that does not fit is cut into the room left. Whatever is left
+ * out or cut is named in a closing line, never dropped silently.
  */
 export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): BudgetedSummary {
   const { header, summaries, budgetTokens, counter } = input;
@@ -42,6 +47,8 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
     tokens: number;
     kind: 'instruction' | 'activity';
     isRule: boolean;
+    /** True once the line was cut to the room left. */
+    cut?: boolean;
   };
   const candidates: Candidate[] = [];
   let order = 0;
@@ -74,6 +81,23 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
     chosen.add(candidate);
     used += candidate.tokens;
   }
+  // The line that first did not fit is cut (head and tail kept) into the room left rather than dropped whole:
+  // one long turn would otherwise leave the summary a header and a note while most of its budget stays unused.
+  const cutCandidate = byPriority.find((candidate) => !chosen.has(candidate));
+  // Its note costs what the reserve does not cover, so the room left is what the cut may take.
+  const cutRoom = budgetTokens - used - counter.countText(cutNote([cutCandidate?.turn ?? 0])) - 2;
+  if (cutCandidate && cutRoom >= MIN_CUT_TOKENS) {
+    cutCandidate.line = cutTextToTokens({
+      text: cutCandidate.line,
+      maxTokens: cutRoom,
+      counter,
+      what: 'summary line',
+    });
+    cutCandidate.tokens = counter.countText(cutCandidate.line) + 1;
+    cutCandidate.cut = true;
+    chosen.add(cutCandidate);
+    used += cutCandidate.tokens;
+  }
   const render = (): BudgetedSummary => {
     const omittedActivity = uniqueTurns(candidates.filter((c) => c.kind === 'activity' && !chosen.has(c)));
     const omittedInstruction = uniqueTurns(
@@ -81,6 +105,10 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
     );
     const notes: string[] = [];
     const warnings: string[] = [];
+    const cutTurns = uniqueTurns(candidates.filter((c) => c.cut && chosen.has(c)));
+    if (cutTurns.length > 0) {
+      notes.push(cutNote(cutTurns));
+    }
     if (omittedActivity.length > 0) {
       notes.push(
         `activity of ${omittedActivity.length} turn(s) omitted for the summary budget: ${formatTurns(omittedActivity)}`,
@@ -134,6 +162,10 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
     };
   }
   return result;
+}
+
+function cutNote(turns: readonly number[]): string {
+  return `a line of turn(s) ${formatTurns(turns)} was cut to fit the summary budget`;
 }
 
 function termsOf(focus: string | undefined): string[] {

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CompactionConfig,
   CompactionEngine,
+  CompactionScope,
   createLoopRecord,
   createSession,
+  defineCompactionConfig,
   hasValidToolPairs,
   truncateToolOutputs,
 } from '../../src/compaction/index.js';
@@ -64,6 +67,27 @@ async function compact(spec: LoopSpec, config: CompactionConfig, fraction: numbe
   return { prepared, budgetTokens, full, material };
 }
 
+/** Checks the floor on one loop: valid tool pairs always, and at least `floor` of the budget used when content drops. */
+async function checkFloor(spec: LoopSpec, config: CompactionConfig, fraction: number, floor: number) {
+  const outcome = await compact(spec, config, fraction);
+  if (!outcome) return;
+  const { prepared, budgetTokens, full, material } = outcome;
+  expect(hasValidToolPairs(prepared.messages)).toBe(true);
+  if (full <= budgetTokens) return;
+  expect(prepared.tokensAfter, `budget ${budgetTokens}, material ${material}`).toBeGreaterThanOrEqual(
+    Math.min(Math.floor(budgetTokens * floor), material),
+  );
+}
+
+/** Loops the property once found below the floor, kept as plain data (fast-check's shrunk counterexamples). */
+interface FloorCase {
+  spec: LoopSpec;
+  config: Omit<Parameters<typeof defineCompactionConfig>[0], 'compactionScope'> & {
+    compactionScope: { kind: 'token-budget' } | { kind: 'fixed-count'; count: number };
+  };
+  fraction: number;
+}
+
 describe('the floor: a compaction that must drop content uses at least half of the budget', () => {
   for (const [name, arbitrary] of [
     ['generated sessions', loopArb(40, 2)],
@@ -75,17 +99,7 @@ describe('the floor: a compaction that must drop content uses at least half of t
           arbitrary,
           configArb,
           fc.double({ min: 0.1, max: 0.9, noNaN: true }),
-          async (spec, config, fraction) => {
-            const outcome = await compact(spec, config, fraction);
-            if (!outcome) return;
-            const { prepared, budgetTokens, full, material } = outcome;
-            expect(hasValidToolPairs(prepared.messages)).toBe(true);
-            if (full <= budgetTokens) return;
-            expect(
-              prepared.tokensAfter,
-              `budget ${budgetTokens}, material ${material}`,
-            ).toBeGreaterThanOrEqual(Math.min(Math.floor(budgetTokens * FLOOR[name]), material));
-          },
+          (spec, config, fraction) => checkFloor(spec, config, fraction, FLOOR[name]),
         ),
         {
           numRuns: Number(process.env.FLOOR_RUNS ?? 40),
@@ -94,4 +108,28 @@ describe('the floor: a compaction that must drop content uses at least half of t
       );
     }, 60_000);
   }
+
+  // A long turn whose activity line overflowed the summary, an older turn whose latest call alone filled the room,
+  // and a digest whose marker outgrew its reserve: each once left a compaction just under half its budget.
+  const cases = JSON.parse(
+    readFileSync(new URL('./floor-counterexamples.json', import.meta.url), 'utf8'),
+  ) as FloorCase[];
+  it.each(cases.map((floorCase, index) => [index + 1, floorCase] as const))(
+    'in the generated session that once fell below it (%i)',
+    async (_index, { spec, config, fraction }) => {
+      const scope = config.compactionScope;
+      await checkFloor(
+        spec,
+        defineCompactionConfig({
+          ...config,
+          compactionScope:
+            scope.kind === 'token-budget'
+              ? CompactionScope.tokenBudget()
+              : CompactionScope.fixedCount(scope.count),
+        }),
+        fraction,
+        FLOOR['generated sessions'],
+      );
+    },
+  );
 });
