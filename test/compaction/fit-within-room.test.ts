@@ -63,19 +63,19 @@ describe('an older turn compacted step by step', () => {
     ...step('s2', 2, 'removed build/ and dist/'),
     ...step('s3', 600, 'done'),
   ];
+  const options = {
+    messages: turn,
+    roomTokens: 300,
+    fillTokens: 150,
+    counter,
+    pinned: new Set<Message>(),
+    truncate: { maxLines: 20, maxChars: 2000 },
+    maxDigestTokens: 200,
+    label: 'turn 2 of loop L',
+  };
 
   it('keeps its smaller earlier steps and digests the latest in its place when that call cannot fit', () => {
-    const result = compactTurnSteps({
-      messages: turn,
-      roomTokens: 300,
-      fillTokens: 150,
-      counter,
-      pinned: new Set(),
-      truncate: { maxLines: 20, maxChars: 2000 },
-      maxDigestTokens: 200,
-      label: 'turn 2 of loop L',
-      latestMayGo: true,
-    });
+    const result = compactTurnSteps({ ...options, latestMayGo: true });
     expect(result).toBeDefined();
     const messages = result?.messages ?? [];
     expect(cost(messages)).toBeLessThanOrEqual(300);
@@ -90,16 +90,7 @@ describe('an older turn compacted step by step', () => {
   });
 
   it('keeps the latest step of the turn the agent is in, even when that leaves the room exceeded', () => {
-    const result = compactTurnSteps({
-      messages: turn,
-      roomTokens: 300,
-      fillTokens: 150,
-      counter,
-      pinned: new Set(),
-      truncate: { maxLines: 20, maxChars: 2000 },
-      maxDigestTokens: 200,
-      label: 'turn 2 of loop L',
-    });
+    const result = compactTurnSteps(options);
     expect(result?.messages.some((message) => message.id === 's3a')).toBe(true);
   });
 });
