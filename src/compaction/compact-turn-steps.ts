@@ -127,27 +127,44 @@ export function compactTurnSteps(options: CompactTurnStepsOptions): CompactedTur
   }
   // Each run of digested steps becomes one digest in its place, so the order of events survives; the budget is
   // shared by the runs in proportion to their steps (one run, the usual case, gets all of it).
-  const runs = digestedRuns(steps, kept);
   const digestBudget = Math.min(options.maxDigestTokens, roomTokens - used);
+  const digestOf = (run: readonly Step[], budgetTokens: number, trailing: boolean, fillTokens: number) =>
+    digestMessage({
+      steps: run,
+      numbers: run.map((step) => steps.indexOf(step) + 1),
+      label: options.label,
+      budgetTokens,
+      counter,
+      turn,
+      trailing,
+      fillTokens,
+    });
+  const keptMessages = (step: Step) => kept.get(step) ?? [];
+  if (!latestGoes) {
+    // The latest step stays, so every digested step is older than it: one digest right after the head, as a
+    // step digest has always been placed, costs one header and one reserve.
+    const digest = digestOf(digested, digestBudget, false, Math.max(0, options.fillTokens - used));
+    return {
+      messages: [...head, digest, ...steps.flatMap(keptMessages)],
+      digestedSteps: digested.length,
+      warnings,
+    };
+  }
+  // An older turn whose latest step went: each run of digested steps becomes one digest in its place, so the
+  // order of events survives; the budget is shared by the runs in proportion to their steps.
+  const runs = digestedRuns(steps, kept);
   const messages = [...head];
   let next = 0;
   for (const run of runs) {
-    for (; next < run.from; next++) messages.push(...(kept.get(steps[next] as Step) as Message[]));
-    const numbers = run.steps.map((step) => steps.indexOf(step) + 1);
+    for (; next < run.from; next++) messages.push(...keptMessages(steps[next] as Step));
+    const share = Math.floor((digestBudget * run.steps.length) / digested.length);
+    const trailing = run.from + run.steps.length === steps.length;
     messages.push(
-      digestMessage({
-        steps: run.steps,
-        numbers,
-        label: options.label,
-        budgetTokens: Math.floor((digestBudget * run.steps.length) / digested.length),
-        counter,
-        turn,
-        trailing: run.from + run.steps.length === steps.length,
-      }),
+      digestOf(run.steps, share, trailing, runs.length === 1 ? Math.max(0, options.fillTokens - used) : 0),
     );
     next = run.from + run.steps.length;
   }
-  for (; next < steps.length; next++) messages.push(...(kept.get(steps[next] as Step) as Message[]));
+  for (; next < steps.length; next++) messages.push(...keptMessages(steps[next] as Step));
   return { messages, digestedSteps: digested.length, warnings };
 }
 
@@ -285,6 +302,25 @@ interface DigestInput {
   turn: number | undefined;
   /** True when no kept step follows the digested ones (an older turn whose latest step was digested). */
   trailing: boolean;
+  /** What the digest should reach when it can: the floor's shortfall, 0 when the kept steps reach it. */
+  fillTokens: number;
+}
+
+// The least an excerpt that fills a digest is given: its cut marker and a few words either side.
+const MIN_EXCERPT_TOKENS = 48;
+
+/** `line` cut to `room` tokens, head and tail kept. */
+function cutLine(line: string, room: number, counter: TokenCounter): string {
+  return cutTextToTokens({ text: line, maxTokens: room, counter, what: 'digest line' });
+}
+
+/** The words of a step, as an excerpt: its calls' arguments and its results, one line. */
+function excerptOf(step: Step): string {
+  const parts = step.messages.flatMap((message) => [
+    ...(message.toolCalls ?? []).map((call) => `${call.name} ${JSON.stringify(call.arguments ?? {})}`),
+    ...(message.role === 'tool' || message.content.trim() !== '' ? [message.content] : []),
+  ]);
+  return `excerpt: ${parts.join(' | ').replace(/\s+/g, ' ').trim()}`;
 }
 
 /** The digest of the replaced steps, oldest lines left out first when it would exceed its budget. */
@@ -302,7 +338,7 @@ function digestMessage(input: DigestInput): Message {
   const after = input.trailing
     ? 'they were the last steps of this turn'
     : 'the steps after them follow verbatim';
-  const header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}: ${numbers.length} step(s) of tool calls and results were replaced by this digest; ${after}.]`;
+  let header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}: ${numbers.length} step(s) of tool calls and results were replaced by this digest; ${after}.]`;
   let from = 0;
   const render = () => {
     const omitted = numbers.slice(0, from);
@@ -320,6 +356,31 @@ function digestMessage(input: DigestInput): Message {
     let freed = 0;
     while (from < lines.length && freed < overflow) freed += counter.countText(lines[from++] as string) + 1;
     text = render();
+  }
+  const last = lines.length - 1;
+  if (from > last && last >= 0) {
+    // Not even the newest line fits whole: it is cut into what the header leaves rather than lost to the marker.
+    const newest = lines[last] as string;
+    from = last;
+    lines[last] = '';
+    let room = input.budgetTokens - counter.countText(render()) - 1;
+    if (room < MIN_KEPT_TOKENS && from === 0) {
+      // A small budget: the short header of the marker leaves the line room where the long one would not.
+      header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}, digest cut to its budget:]`;
+      room = input.budgetTokens - counter.countText(render()) - 1;
+    }
+    lines[last] = room >= MIN_KEPT_TOKENS ? cutLine(newest, room, counter) : newest;
+    text = render();
+  } else if (last >= 0 && input.fillTokens > 0) {
+    // Below the floor with room to spare, the newest step's own words fill it: its call and output, cut.
+    // An excerpt costs its cut marker too, so a small shortfall still takes one of a useful size.
+    const used = counter.countText(text);
+    const room =
+      Math.min(input.budgetTokens - used, Math.max(input.fillTokens - used, MIN_EXCERPT_TOKENS)) - 1;
+    if (used < input.fillTokens && room >= MIN_KEPT_TOKENS) {
+      lines[last] = `${lines[last]} | ${cutLine(excerptOf(input.steps[last] as Step), room, counter)}`;
+      text = render();
+    }
   }
   if (counter.countText(text) > input.budgetTokens) text = markerText(numbers, input.label);
   return {

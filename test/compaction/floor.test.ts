@@ -109,8 +109,9 @@ describe('the floor: a compaction that must drop content uses at least half of t
     }, 60_000);
   }
 
-  // A long turn whose activity line overflowed the summary, an older turn whose latest call alone filled the room,
-  // and a digest whose marker outgrew its reserve: each once left a compaction just under half its budget.
+  // Sessions the property once found below the floor: a long turn whose activity line overflowed the summary,
+  // an older turn whose latest call alone filled the room, digests whose marker outgrew its reserve or whose
+  // lines were all dropped or left room unused, and two digests where one fitted.
   const cases = JSON.parse(
     readFileSync(new URL('./floor-counterexamples.json', import.meta.url), 'utf8'),
   ) as FloorCase[];
