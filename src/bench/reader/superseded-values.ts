@@ -159,10 +159,11 @@ function correctionsIn(
   for (const replacement of put) {
     // A one-digit number is a count or part of a name ("SOC 2", "3 of 23 tests") more often than a setting.
     if (forms.has(replacement.form) || replacement.form === 'num:1') continue;
-    // "make it 160MB" after "set it to 160MB (not 512MB)" repeats the correction in force: it takes back
-    // nothing more, least of all an unrelated value said earlier ("16 GB plans").
-    if (inForce(superseded, replacement.normalized)) continue;
     forms.add(replacement.form);
+    // "make it 160MB" after "set it to 160MB (not 512MB)" repeats the correction in force: it takes back
+    // nothing more, least of all an unrelated value said earlier ("16 GB plans"), nor does the value of that
+    // form it goes on to name ("… is actually 5.29.16; 5.89.16 is not an option", said a second time).
+    if (inForce(superseded, replacement.normalized)) continue;
     const earlier = earlierValue(said, at, replacement, superseded);
     if (earlier !== undefined) record(earlier[1], replacement, earlier[0].passage);
   }

@@ -265,4 +265,16 @@ describe('lexical reader: values corrected in a later message', () => {
       }),
     ).toEqual(['900MB -> 600MB']);
   });
+
+  it('reads a correction said again, naming the value it rules out, as taking nothing back', () => {
+    const correction =
+      'user: Heads up: the driver we pin is actually 3.14.2; 3.41.2 has the leak, so skip that one.';
+    expect(
+      superseded({
+        10: 'user: We are moving the worker to the new Mongo driver, 3.41.2.',
+        30: correction,
+        50: correction,
+      }),
+    ).toEqual(['3.41.2 -> 3.14.2']);
+  });
 });
