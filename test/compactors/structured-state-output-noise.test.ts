@@ -169,3 +169,57 @@ describe('structured-state: what the agent found, by its source', () => {
     expect(text).not.toContain('turns up 14 times');
   });
 });
+
+describe('structured-state: errors a program raised in a long output', () => {
+  it('keeps an exception that says "does not" as a fact, and a refusal that says "not allowed" as a rule', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `ok ${i + 1} - ledger sums row ${i + 1}`);
+    lines[17] =
+      "TypeError: the loader does not provide an export named 'settleBatch' (imported by src/jobs/nightly.mjs)";
+    lines[25] = 'ERROR: force pushes to the release branch are not allowed by the repository settings.';
+    const text = await compact(runCommand('node --test', lines.join('\n')));
+    const facts = text.slice(text.indexOf('Immutable facts:'));
+    const rules = text.slice(text.indexOf('Forbidden behaviors:'));
+    expect(facts.split('\n').some((line) => line.includes("export named 'settleBatch'"))).toBe(true);
+    expect(rules.split('\n').some((line) => line.includes("export named 'settleBatch'"))).toBe(false);
+    expect(rules).toContain('force pushes to the release branch are not allowed');
+  });
+});
+
+describe('structured-state: the block of a long output that the conversation names', () => {
+  const manifest = [
+    ...Array.from({ length: 30 }, (_, i) => `# generated line ${i + 1} of the rendered chart`),
+    'workers:',
+    '  ledger-exporter:',
+    '    replicas: 2',
+    '    env:',
+    '      FLUSH_EVERY: 45s',
+    '  invoice-renderer:',
+    '    replicas: 5',
+    '    env:',
+    '      PDF_TIMEOUT: 9s',
+    ...Array.from({ length: 20 }, (_, i) => `# trailing note ${i + 1}`),
+  ].join('\n');
+  const transcript = (ask: string): Message[] => [
+    { role: 'user', content: ask, turn: 0 },
+    {
+      role: 'assistant',
+      content: 'Rendering the chart.',
+      turn: 0,
+      toolCalls: [{ id: 'c1', name: 'run_command', arguments: { command: 'helm template ./chart' } }],
+    },
+    { role: 'tool', toolCallId: 'c1', toolName: 'run_command', content: manifest, turn: 0 },
+  ];
+
+  it('keeps the settings nested under a key the user named, and not those of its neighbours', async () => {
+    const text = await compact(
+      transcript('Render the chart; I need to know how often ledger-exporter flushes.'),
+    );
+    expect(text).toContain('ledger-exporter: | replicas: 2 | env: | FLUSH_EVERY: 45s');
+    expect(text).not.toContain('PDF_TIMEOUT');
+  });
+
+  it('keeps no block when the conversation names none of its keys', async () => {
+    const text = await compact(transcript('Render the chart and tell me if it still builds.'));
+    expect(text).not.toContain('FLUSH_EVERY');
+  });
+});

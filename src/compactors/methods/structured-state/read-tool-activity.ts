@@ -2,6 +2,7 @@ import type { Message, ToolCall } from '../../../messages/types.js';
 import { EXCEPTION, FAILURE, forbids, REQUIREMENT, THRESHOLD } from './cue-patterns.js';
 import { commentRules, guidanceRules, isGuidanceSource, isProse } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
+import { namedBlocks } from './named-blocks.js';
 import { rolesIn } from './read-sentence.js';
 import { mayNamePerson, ROLE_HINT } from './role-patterns.js';
 import { markSeen } from './seen-failures.js';
@@ -116,6 +117,11 @@ function withoutListingDetail(line: string): string {
 // the reader, and a run reports dozens; the failure entry keeps the first errors.
 const DIAGNOSTIC_LINE =
   /^(?:\S+?[:(])?\d+[:,]\d+\)?:?\s+(?:error|warning|warn|note|info|hint)\b|^\S+:\d+:\s+(?:error|warning|note)\b/i;
+// An exception a program raised ("SyntaxError: the module does not provide an export named 'x'",
+// "java.lang.IllegalStateException: …", "error[E0425]: cannot find value"): its "does not" and "cannot" say what
+// went wrong, not what anyone must not do, so it is a fact. A bare "ERROR:" is left alone: a hook that refuses
+// ("ERROR: pushes to main are not allowed") states a rule.
+const ERROR_REPORT = /^\s*(?:[\w.]*[a-z](?:Error|Exception)|error\[\w+\]):/;
 // How far into a failed output its refusal's rules are looked for: the reason comes first, the trace after.
 const MAX_REFUSAL_LINES = 12;
 
@@ -196,6 +202,7 @@ function recordOutput(
   output: Message,
   call: ToolCall | undefined,
   terms: ReadonlySet<string>,
+  names: ReadonlySet<string>,
 ): void {
   const source = call === undefined ? (output.toolName ?? 'tool') : describeCall(call);
   const lines = nonEmptyLines(output.content);
@@ -244,9 +251,13 @@ function recordOutput(
   // the file says what matters in it, and the file's rules are read from its comments above.
   const inSource = path !== undefined && SOURCE_FILE.test(path);
   const referable = inSource ? new Set<string>() : withoutCallTerms(terms, call);
+  if (!inSource) {
+    for (const block of namedBlocks(output.content, names))
+      ledger.add('fact', `${shorten(block, 300)} (${source})`);
+  }
   for (const line of notableLines(lines, referable, inSource)) {
     const lower = line.toLowerCase();
-    const kind = forbids(lower) && !EXCEPTION.test(lower) ? 'rule' : 'fact';
+    const kind = forbids(lower) && !EXCEPTION.test(lower) && !ERROR_REPORT.test(line) ? 'rule' : 'fact';
     const entry = ledger.add(kind, `${shorten(line.replace(/^[>#*\s-]+/, ''), 300)} (${source})`);
     if (entry !== undefined) {
       for (const name of rolesIn(line)) ledger.setEntity(name, shorten(line, 200), false);
@@ -257,12 +268,16 @@ function recordOutput(
 // A command naming one file (a path with an extension) or one test (`::`, `-t`, `--grep`, `-k`).
 const AIMED = /[\w-]\/[\w./-]*\.[a-z]{1,5}\b|::|\s(?:-t|-k|--grep|--testNamePattern|-run)\s/;
 
-/** Reads an assistant message's tool calls (the file ledger) and a tool message's output. */
+/**
+ * Reads an assistant message's tool calls (the file ledger) and a tool message's output. `terms` and `names` are
+ * what the people in the session wrote: distinctive terms, and compound names whose blocks in an output are kept.
+ */
 export function readToolActivity(
   ledger: Ledger,
   message: Message,
   callsById: Map<string, ToolCall>,
   terms: ReadonlySet<string> = new Set(),
+  names: ReadonlySet<string> = new Set(),
 ): void {
   if (message.role === 'assistant') {
     for (const call of message.toolCalls ?? []) {
@@ -273,6 +288,6 @@ export function readToolActivity(
   }
   if (message.role === 'tool') {
     const call = message.toolCallId === undefined ? undefined : callsById.get(message.toolCallId);
-    recordOutput(ledger, message, call, terms);
+    recordOutput(ledger, message, call, terms, names);
   }
 }

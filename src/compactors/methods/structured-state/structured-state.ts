@@ -4,6 +4,7 @@ import { afterAcceptance } from './accepted-proposal.js';
 import { fitToBudget } from './fit-to-budget.js';
 import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
+import { compoundNames } from './named-blocks.js';
 import { recordPartialAcceptance } from './partial-acceptance.js';
 import { holdsTally, readText } from './read-sentence.js';
 import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
@@ -31,12 +32,14 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
   const callsById = new Map<string, ToolCall>();
   // Terms the people in the session use, so the output lines that name them are kept.
   const terms = new Set<string>();
+  const names = new Set<string>();
   // The agent's tallies ("`updated_at` turns up 29 times in 20 files") name what a tool returned, not what the
   // session is about: every later line holding such a name would count as referred to.
   for (const message of messages) {
     if (message.role !== 'user' && message.role !== 'assistant') continue;
     const said = message.role === 'user' ? message.content : withoutTallies(message.content);
     for (const term of distinctiveTerms(said)) terms.add(term);
+    for (const name of compoundNames(said)) names.add(name);
   }
   // Where the entries kept since someone last spoke begin: the failures the next message may speak of.
   let remarkedTo = ledger.entries.length;
@@ -78,7 +81,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
       readText(ledger, message.content, 'assistant');
       if (message.content.trim() !== '') proposal = message.content;
     }
-    readToolActivity(ledger, message, callsById, terms);
+    readToolActivity(ledger, message, callsById, terms, names);
   }
   if (latest !== undefined) ledger.latest = firstWords(stripOpener(latest), LATEST_WORDS);
   // A failure that echoes what the user said (the error they reported, the file they named) is about the task.
