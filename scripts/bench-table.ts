@@ -1,5 +1,5 @@
 /**
- * `npm run bench:table`: runs every deterministic built-in method on the elite and paraphrase suites and on
+ * `npm run bench:table`: runs every deterministic built-in method on the elite, paraphrase and starter suites and on
  * CompactBench's public templates (`../shared/compactbench/public`, or `--compactbench DIR`; skipped with a note
  * when absent), at hard difficulty, 1 case per template, 2 drift cycles, lexical reader, offline, into a fresh
  * store, and writes the tables between the `bench:table` markers of README.md. With `--check` it writes nothing
@@ -41,6 +41,7 @@ try {
     [
       { title: `elite suite (${PLAN})`, suite: 'elite' },
       { title: `paraphrase suite (${PLAN})`, suite: 'paraphrase' },
+      { title: `starter suite (${PLAN})`, suite: 'starter' },
       { title: `CompactBench's public templates (${PLAN})`, suite: values.compactbench },
     ],
     {
