@@ -338,7 +338,7 @@ function digestMessage(input: DigestInput): Message {
   const after = input.trailing
     ? 'they were the last steps of this turn'
     : 'the steps after them follow verbatim';
-  let header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}: ${numbers.length} step(s) of tool calls and results were replaced by this digest; ${after}.]`;
+  const header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}: ${numbers.length} step(s) of tool calls and results were replaced by this digest; ${after}.]`;
   let from = 0;
   const render = () => {
     const omitted = numbers.slice(0, from);
@@ -363,14 +363,15 @@ function digestMessage(input: DigestInput): Message {
     const newest = lines[last] as string;
     from = last;
     lines[last] = '';
-    let room = input.budgetTokens - counter.countText(render()) - 1;
-    if (room < MIN_KEPT_TOKENS && from === 0) {
-      // A small budget: the short header of the marker leaves the line room where the long one would not.
-      header = `[Compacted steps ${formatTurns(numbers)} of ${input.label}, digest cut to its budget:]`;
-      room = input.budgetTokens - counter.countText(render()) - 1;
-    }
+    const room = input.budgetTokens - counter.countText(render()) - 1;
     lines[last] = room >= MIN_KEPT_TOKENS ? cutLine(newest, room, counter) : newest;
     text = render();
+    if (counter.countText(text) > input.budgetTokens) {
+      // A small budget: one short line names every step compacted, and the newest step's line, cut, follows.
+      const short = `[Steps ${formatTurns(numbers)} of ${input.label} were compacted; their digest is cut to its budget:]`;
+      const left = input.budgetTokens - counter.countText(short) - 1;
+      if (left >= MIN_KEPT_TOKENS) text = `${short}\n${cutLine(newest, left, counter)}`;
+    }
   } else if (last >= 0 && input.fillTokens > 0) {
     // Below the floor with room to spare, the newest step's own words fill it: its call and output, cut.
     // An excerpt costs its cut marker too, so a small shortfall still takes one of a useful size.

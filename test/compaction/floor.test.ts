@@ -59,9 +59,22 @@ async function compact(spec: LoopSpec, config: CompactionConfig, fraction: numbe
   // recent window truncates it (a truncation marker can cost more than a short output).
   const truncate = { maxLines: config.toolOutputMaxLines, maxChars: config.toolOutputMaxChars };
   const truncated = truncateToolOutputs(messages, truncate);
+  // Not material: a tool call that alone costs more than half the budget, with its results. The engine never cuts
+  // a call's arguments (the provider must get them whole), so such a step can only be digested, and the digest
+  // is held to maxSummaryTokens.
+  const oversized = new Set(
+    messages
+      .filter(
+        (message) => (message.toolCalls?.length ?? 0) > 0 && counter.countMessage(message) > budgetTokens / 2,
+      )
+      .flatMap((message) => [message.id, ...(message.toolCalls ?? []).map((call) => call.id)])
+      .filter((id): id is string => id !== undefined),
+  );
   const material = messages.reduce(
     (sum, message, index) =>
-      sum + Math.min(counter.countMessage(message), counter.countMessage(truncated[index] ?? message)),
+      oversized.has(message.id ?? '') || oversized.has(message.toolCallId ?? '')
+        ? sum
+        : sum + Math.min(counter.countMessage(message), counter.countMessage(truncated[index] ?? message)),
     0,
   );
   return { prepared, budgetTokens, full, material };
