@@ -161,6 +161,21 @@ export class Ledger {
   }
 
   /**
+   * An open task parts of which a tool's output showed done: it keeps the rest (`rest`), or, done whole, becomes
+   * a fact; each part closed is kept as a fact of its own (`closed`), saying what showed it done.
+   */
+  closeParts(entry: LedgerEntry, rest: string | undefined, closed: readonly string[]): void {
+    if (rest === undefined) {
+      entry.kind = 'fact';
+      entry.priority = KIND_PRIORITY.fact;
+      entry.text = closed.join(' ');
+    } else entry.text = rest;
+    this.index.update(entry);
+    for (const copy of this.list) if (copy.copyOf === entry) copy.text = entry.text;
+    if (rest !== undefined) for (const text of closed) this.add('fact', text);
+  }
+
+  /**
    * Takes the one clause naming `needle` (comparison text) out of the newest entry of the given kinds that names
    * it and says other things too; the entry keeps the rest. Returns the clause taken, or undefined.
    */

@@ -2,6 +2,7 @@ import type { Message, ToolCall } from '../../../messages/types.js';
 import { EXCEPTION, FAILURE, forbids, REQUIREMENT, THRESHOLD } from './cue-patterns.js';
 import { commentRules, guidanceRules, isGuidanceSource, isProse } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
+import { closeShownDone } from './output-closes-task.js';
 import { rolesIn } from './read-sentence.js';
 import { mayNamePerson, ROLE_HINT } from './role-patterns.js';
 import { markSeen } from './seen-failures.js';
@@ -205,6 +206,8 @@ function recordOutput(
   // A guide, review comment or ticket: its rules are kept as rules, with where they came from.
   const path = call === undefined ? undefined : pathOf(call);
   const guidance = !failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`);
+  // A commit, a status or a lookup that shows open work done: the part done leaves the open task.
+  if (!failed) closeShownDone(ledger, source, JSON.stringify(call?.arguments ?? {}), lines);
   if (guidance) {
     // With its blank lines: they end the paragraph a review comment's place heads.
     const rules = guidanceRules(output.content.split(/\r?\n/).map((line) => line.trim()));

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
+import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
+import type { Message } from '../../src/messages/types.js';
+import { assistant, holdsText, tool, user } from '../support/messages.js';
+
+// Open work that a later tool output shows done leaves the open tasks (issue #12, item 4). Every text here is
+// written for this file.
+
+const method = instantiateMethod(structuredStateMethod);
+const compact = (transcript: Message[]) => method.compact({ transcript }, {});
+
+function withOutput(ask: string, call: Record<string, string>, name: string, output: string): Message[] {
+  return [
+    user(ask, 0),
+    assistant('On it.', 0),
+    assistant('Checking.', 1, [{ id: 'c1', name, arguments: call }]),
+    tool('c1', name, output, 1),
+  ];
+}
+
+describe('structured-state: work a tool output shows done', () => {
+  it('keeps a labelled checklist as open work', async () => {
+    const artifact = await compact([
+      user('launch checklist: renew the wildcard cert, and warm the CDN cache.', 0),
+      assistant('Noted.', 0),
+    ]);
+    expect(holdsText(artifact.structuredState.unresolvedItems, 'renew the wildcard cert')).toBe(true);
+  });
+
+  it('closes the items of a checklist that commits in a log carry out, keeping the commits', async () => {
+    const artifact = await compact(
+      withOutput(
+        'for 3.2.0 the checklist: regenerate the SDK docs, tag the images, and email the partner list.',
+        { args: 'log --oneline -3' },
+        'git',
+        'b81c0de docs: regenerate SDK docs for 3.2.0\n5a5e77f feat: dark mode toggle\n0c0ffee fix: retry on 429',
+      ),
+    );
+    const { unresolvedItems, immutableFacts } = artifact.structuredState;
+    const open = unresolvedItems.join('\n');
+    expect(open).toContain('tag the images');
+    expect(open).toContain('email the partner list');
+    expect(open).not.toContain('regenerate the SDK docs');
+    expect(holdsText(immutableFacts, 'regenerate the SDK docs is already done')).toBe(true);
+    expect(holdsText(immutableFacts, 'b81c0de docs: regenerate SDK docs for 3.2.0')).toBe(true);
+  });
+
+  it('leaves an item open when the commit names another release than the list', async () => {
+    const artifact = await compact(
+      withOutput(
+        'for 3.2.0 the checklist: regenerate the SDK docs, tag the images, and email the partner list.',
+        { args: 'log --oneline -2' },
+        'git',
+        '77aa1e0 docs: regenerate SDK docs for 3.1.9\n5a5e77f feat: dark mode toggle',
+      ),
+    );
+    expect(artifact.structuredState.unresolvedItems.join('\n')).toContain('regenerate the SDK docs');
+  });
+
+  it('closes a step whose named job a status line reports over, without its "is running" remark', async () => {
+    const artifact = await compact(
+      withOutput(
+        'Moving search to the new cluster. steps: reindex products (run rx-4410 is doing it), flip the read alias, then retire the old cluster.',
+        { command: 'runs show rx-4410' },
+        'run_command',
+        'run rx-4410\n  phase: succeeded\n  docs: 2.3M\n  took: 41m',
+      ),
+    );
+    const { unresolvedItems, immutableFacts } = artifact.structuredState;
+    const open = unresolvedItems.join('\n');
+    expect(open).toContain('flip the read alias');
+    expect(open).not.toContain('reindex products');
+    expect(holdsText(immutableFacts, 'reindex products is already done')).toBe(true);
+    expect(immutableFacts.join('\n')).not.toContain('is doing it) is already done');
+  });
+
+  it('closes a part whose value a lookup about the same name returns, and leaves the rest open', async () => {
+    const artifact = await compact(
+      withOutput(
+        'docs.example.org moves next Tuesday. we still need two things: the CNAME pointing at 198.51.100.7, and a redirect for the old wiki.',
+        { command: 'host docs.example.org' },
+        'run_command',
+        'docs.example.org has address 198.51.100.7',
+      ),
+    );
+    const { unresolvedItems, deferredItems, immutableFacts } = artifact.structuredState;
+    const open = [...unresolvedItems, ...deferredItems].join('\n');
+    expect(open).toContain('a redirect for the old wiki');
+    expect(open).not.toContain('198.51.100.7');
+    expect(holdsText(immutableFacts, 'the CNAME pointing at 198.51.100.7 is already done')).toBe(true);
+  });
+
+  it('closes a part only by a lookup about a name the task gives, not one about another', async () => {
+    const artifact = await compact([
+      user(
+        'we still need two things: the CNAME for docs.example.org pointing at 198.51.100.7, and a redirect for the old wiki.',
+        0,
+      ),
+      assistant('Checking both names.', 1, [
+        { id: 'w', name: 'run_command', arguments: { command: 'host wiki.example.org' } },
+        { id: 'd', name: 'run_command', arguments: { command: 'host docs.example.org' } },
+      ]),
+      tool('w', 'run_command', 'wiki.example.org has address 198.51.100.7', 1),
+      tool('d', 'run_command', 'docs.example.org has address 198.51.100.7', 1),
+    ]);
+    const done = artifact.structuredState.immutableFacts.filter((fact) => fact.includes('already done'));
+    expect(done).toEqual([
+      'the CNAME for docs.example.org pointing at 198.51.100.7 is already done (`host docs.example.org`)',
+    ]);
+  });
+});
