@@ -110,3 +110,32 @@ describe('structured-state: work a tool output shows done', () => {
     ]);
   });
 });
+
+describe('structured-state: work asked for by pointing back, and parts set aside', () => {
+  it('keeps a statement that the next sentence asks the agent to work through as open work', async () => {
+    const artifact = await compact([
+      user(
+        'QA left three notes on the signup page: fix the tab order, label the email field, and drop the second captcha. could you take care of those?',
+        0,
+      ),
+      assistant('Sure.', 0),
+    ]);
+    expect(holdsText(artifact.structuredState.unresolvedItems, 'label the email field')).toBe(true);
+  });
+
+  it('sets aside the one part of an open list that a later rule is against, leaving the rest open', async () => {
+    const artifact = await compact([
+      user(
+        'QA left three notes on the signup page: fix the tab order, label the email field, and drop the second captcha. could you take care of those?',
+        0,
+      ),
+      assistant('Sure.', 0),
+      user('the captcha dropping waits for security to weigh in, leave that alone for now.', 1),
+    ]);
+    const { unresolvedItems, forbiddenBehaviors } = artifact.structuredState;
+    const open = unresolvedItems.join('\n');
+    expect(open).toContain('label the email field');
+    expect(open).not.toContain('captcha');
+    expect(holdsText(forbiddenBehaviors, 'drop the second captcha')).toBe(true);
+  });
+});

@@ -161,18 +161,24 @@ export class Ledger {
   }
 
   /**
-   * An open task parts of which a tool's output showed done: it keeps the rest (`rest`), or, done whole, becomes
-   * a fact; each part closed is kept as a fact of its own (`closed`), saying what showed it done.
+   * An open task parts of which are closed (a tool's output showed them done, or the user set them aside): it
+   * keeps the rest (`rest`), or, closed whole, becomes an entry of `kind`; each part closed is kept as an entry
+   * of `kind` of its own (`closed`), saying why.
    */
-  closeParts(entry: LedgerEntry, rest: string | undefined, closed: readonly string[]): void {
+  closeParts(
+    entry: LedgerEntry,
+    rest: string | undefined,
+    closed: readonly string[],
+    kind: EntryKind = 'fact',
+  ): void {
     if (rest === undefined) {
-      entry.kind = 'fact';
-      entry.priority = KIND_PRIORITY.fact;
+      entry.kind = kind;
+      entry.priority = KIND_PRIORITY[kind];
       entry.text = closed.join(' ');
     } else entry.text = rest;
     this.index.update(entry);
     for (const copy of this.list) if (copy.copyOf === entry) copy.text = entry.text;
-    if (rest !== undefined) for (const text of closed) this.add('fact', text);
+    if (rest !== undefined) for (const text of closed) this.add(kind, text);
   }
 
   /**

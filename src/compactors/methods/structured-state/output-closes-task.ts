@@ -100,9 +100,9 @@ const COMMIT_LINE = /^(?:[*|\\/ ]+)?(?:commit\s+)?([0-9a-f]{7,40})\s+(?:\([^)]*\
 const COMMIT_TYPE = /^[a-z]+(?:\([^)]*\))?!?:\s*/i;
 
 /**
- * Whether a commit's subject is the part's work: most of the part's own words are in it, and with the lead's
- * (the release or ticket the list is for) at least two; a value the subject names that the task does not
- * ("bump version to 1.3.9" for the 1.4.0 checklist) makes it another commit.
+ * Whether a commit's subject is the part's work: two thirds of the part's own words are in it, or half of them
+ * and the release or ticket the list is for; a value the subject names that the task does not ("bump version to
+ * 1.3.9" for the 1.4.0 checklist) makes it another commit.
  */
 function commitDoes(subject: string, part: string, lead: string, task: string): boolean {
   const words = subjectWords(subject.replace(COMMIT_TYPE, ''));
@@ -114,11 +114,12 @@ function commitDoes(subject: string, part: string, lead: string, task: string): 
   let shared = 0;
   for (const word of own) if (words.has(word)) shared++;
   for (const value of partValues) if (subjectValues.has(value)) shared++;
-  if (shared === 0 || shared * 2 < own.size + partValues.size) return false;
-  let context = 0;
-  for (const word of subjectWords(lead)) if (words.has(word) && !own.has(word)) context++;
-  for (const value of valuesIn(lead)) if (subjectValues.has(value) && !partValues.has(value)) context++;
-  return shared + context >= 2;
+  const size = own.size + partValues.size;
+  if (shared === 0 || shared * 2 < size) return false;
+  // Nearly all of the part's words say it alone; half of them, with the release or ticket the list is for.
+  if (shared >= 2 && shared * 3 >= size * 2) return true;
+  for (const value of valuesIn(lead)) if (subjectValues.has(value) && !partValues.has(value)) return true;
+  return false;
 }
 
 // A status line saying a job, run or build is over and did not fail ("state: completed", "status=succeeded").
@@ -209,4 +210,42 @@ function closeParts(
     closed.size === parts.length ? undefined : withoutParts(entry.text, parts, closed),
     facts,
   );
+}
+
+/** Whether two words are one subject: the shorter (less a final "e") begins the longer ("drop", "dropping"). */
+function sameStem(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return long.startsWith(short.replace(/(?<=.{3})e$/, ''));
+}
+
+/** The prefix of a part of an open task the user set aside. */
+export const SET_ASIDE_PREFIX = 'Set aside, not to do: ';
+const SET_ASIDE_WORDS = 2;
+
+/**
+ * "The helper extraction I'll push back on, leave that as is": a user's rule against a thing that one part of
+ * an open task list does (two of its content words, by their stems: "dropping" is "drop") sets that part aside. It leaves the open
+ * task and is kept with the prohibitions; the other parts stay open.
+ */
+export function setAsideParts(ledger: Ledger, rule: string): void {
+  const against = [...subjectWords(rule)];
+  const open = ledger.entries.filter((entry) => OPEN_KINDS.has(entry.kind) && entry.copyOf === undefined);
+  for (const entry of open) {
+    const { parts } = partsOf(entry.text);
+    if (parts.length < 2) continue;
+    const naming = parts.filter((part) => {
+      let shared = 0;
+      for (const word of subjectWords(part.text))
+        if (against.some((other) => sameStem(word, other))) shared++;
+      return shared >= SET_ASIDE_WORDS;
+    });
+    if (naming.length !== 1) continue;
+    const part = naming[0] as Part;
+    ledger.closeParts(
+      entry,
+      withoutParts(entry.text, parts, new Set([part])),
+      [`${SET_ASIDE_PREFIX}${part.text.trim()}`],
+      'rejected',
+    );
+  }
 }

@@ -17,6 +17,7 @@ import {
 } from './cue-patterns.js';
 import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
+import { setAsideParts } from './output-closes-task.js';
 import {
   changesMind,
   droppedPlans,
@@ -221,6 +222,7 @@ export function readSentence(
   speaker: Speaker,
   priorityBoost = 0,
   before = '',
+  askedFor = false,
 ): void {
   const sentence = stripOpener(raw);
   const lower = lowerPlain(sentence);
@@ -228,7 +230,9 @@ export function readSentence(
     ledger.supersedeAll();
     if (sentence.split(/\s+/).length <= BARE_RESET_WORDS && !VALUE.test(sentence)) return;
   }
-  const kind = classifySentence(sentence, speaker, lower);
+  const classified = classifySentence(sentence, speaker, lower);
+  // A statement the next sentence asks the agent to work through is open work, not a fact.
+  const kind = askedFor && classified === 'fact' ? 'task' : classified;
   if (kind === undefined) return;
   const speakerPenalty = speaker === 'user' ? 0 : -10;
   const entry = ledger.add(kind, before === '' ? sentence : `${before} ${sentence}`, undefined);
@@ -244,10 +248,17 @@ export function readSentence(
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
   if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
+  // "The helper extraction I'll push back on, leave that as is": the part of an open task list it names is off.
+  if (speaker === 'user' && entry.kind === 'rule') setAsideParts(ledger, sentence);
   // "INFRA-4247 got closed as a dupe": the part of an open task naming it is done.
   if (speaker === 'user' && CLOSES.test(lower))
     for (const name of sentence.match(NAMED_ITEM) ?? []) ledger.closeClause(name, entry);
 }
+
+// A request for work that points back at the statement before it for what the work is: "can you work through
+// it?", "could you take care of those?", "please handle them".
+const ASKS_FOR_IT =
+  /^(?:so |and |ok(?:ay)?,? )?(?:(?:can|could|would|will) you (?:please |also )?|please |pls )?(?:work through|go through|take care of|handle|tackle|deal with|sort out|address|knock out|get through|pick up|do) (?:it|them|that|those|these|this|all (?:of )?(?:it|them|that|those|these)|the lot)(?: (?:for me|today|now|please|one by one|in order))?[.!?]*$/;
 
 // A report that something is done or needs doing no more.
 const CLOSES =
@@ -395,6 +406,13 @@ export function readText(
       topicWords(bare).size <= REFERENCE_WORDS;
     const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
     // "The job deletes it on the 8th. what's left for us?": the statement before a question is read on its own.
-    for (const part of statementBeforeQuestion(sentence)) readSentence(ledger, part, speaker, 0, before);
+    const parts = statementBeforeQuestion(sentence);
+    for (let index = 0; index < parts.length; index++) {
+      // "…, and add a test for the retries. can you work through it?": the statement is the work asked for.
+      const next = parts[index + 1] ?? sentences[at + 1];
+      const asked =
+        speaker === 'user' && next !== undefined && ASKS_FOR_IT.test(lowerPlain(stripOpener(next)));
+      readSentence(ledger, parts[index] as string, speaker, 0, before, asked);
+    }
   }
 }
