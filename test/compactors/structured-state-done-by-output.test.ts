@@ -139,3 +139,18 @@ describe('structured-state: work asked for by pointing back, and parts set aside
     expect(holdsText(forbiddenBehaviors, 'drop the second captcha')).toBe(true);
   });
 });
+
+describe('structured-state: a remark with no subject of its own', () => {
+  it('keeps "worth a look" with the sentence it speaks of, as open work', async () => {
+    const artifact = await compact([
+      user(
+        'The nightly export to the warehouse skipped Sunday again. Worth a look after the migration lands.',
+        0,
+      ),
+      assistant('Noted.', 0),
+    ]);
+    expect(artifact.structuredState.unresolvedItems).toContain(
+      'The nightly export to the warehouse skipped Sunday again. Worth a look after the migration lands.',
+    );
+  });
+});

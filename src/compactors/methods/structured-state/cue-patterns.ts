@@ -59,7 +59,7 @@ export const OVERRIDE =
 
 /** An open task, a next step or something blocked. */
 export const TASK =
-  /\b(?:(?:(?:a )?(?:two|three|four|five|few|couple of|\d+) )?things? (?:(?:for|to do|on) )?(?:today|tonight|tomorrow|this (?:week|morning|afternoon|sprint))|(?:for|on) (?:today|the list|my plate)\s*:|to-?do(?: list)?\s*:|(?:check ?list|punch ?list|(?<!repro(?:duction)? )steps)(?=\s*:)|still (?:need|needs|open|pending|missing|to do|has to|have to|left|todo)|todo|to-do|pending|left to do|remaining|remains|next step|follow[- ]up|pick (?:it|this|that) up|not (?:done|finished) yet|blocked|waiting (?:on|for)|tracked in|open (?:item|task|question)|needs? (?:real |a |an |to )|has to be|have to be|before (?:we|the|it|anything) (?:merge|ship|release|go|reach)|missing)\b/;
+  /\b(?:(?:(?:a )?(?:two|three|four|five|few|couple of|\d+) )?things? (?:(?:for|to do|on) )?(?:today|tonight|tomorrow|this (?:week|morning|afternoon|sprint))|(?:for|on) (?:today|the list|my plate)\s*:|to-?do(?: list)?\s*:|(?:check ?list|punch ?list|(?<!repro(?:duction)? )steps)(?=\s*:)|still (?:need|needs|open|pending|missing|to do|has to|have to|left|todo)|todo|to-do|pending|left to do|remaining|remains|next step|follow[- ]up|pick (?:it|this|that) up|not (?:done|finished) yet|blocked|waiting (?:on|for)|tracked in|open (?:item|task|question)|worth (?:a |another )?(?:look|check)|worth (?:checking|looking (?:at|into)|investigating)|needs? (?:real |a |an |to )|has to be|have to be|before (?:we|the|it|anything) (?:merge|ship|release|go|reach)|missing)\b/;
 
 /** Something put off on purpose. */
 export const DEFERRAL =

@@ -338,6 +338,25 @@ function withDetailsJoined(sentences: string[]): string[] {
   return sentences;
 }
 
+// A sentence with no subject of its own, whose subject is what the sentence before it spoke of: "Worth a look
+// once the fix is in.", "Needs a second pair of eyes.", "Should be checked before Friday."
+const ELLIPTICAL =
+  /^(?:worth (?:a |an )?(?:look|check|checking|looking at|looking into|investigating|a closer look|another look)|needs? (?:a |an |another )?(?:look|check|review|fixing|checking|looking at|looking into|second)|should (?:be|get) (?:checked|looked at|fixed|reviewed|investigated)|has to be (?:checked|looked at|fixed|reviewed))\b/i;
+const ELLIPTICAL_WORDS = 12;
+
+/** The sentences of a user's message, each elliptical one ({@link ELLIPTICAL}) joined to the statement before it. */
+function withEllipsesJoined(sentences: string[]): string[] {
+  for (let at = sentences.length - 1; at > 0; at--) {
+    const sentence = sentences[at] as string;
+    if (moreWordsThan(sentence, ELLIPTICAL_WORDS) || !ELLIPTICAL.test(stripOpener(sentence))) continue;
+    const previous = sentences[at - 1] as string;
+    if (isQuestion(previous)) continue;
+    sentences[at - 1] = `${previous} ${sentence}`;
+    sentences.splice(at, 1);
+  }
+  return sentences;
+}
+
 // Where a statement ends and a question typed in lower case begins: ". what's left?", ". any idea why?".
 const LOWER_CASE_START = /[.!]\s+(?=[a-z])/g;
 
@@ -369,7 +388,7 @@ export function readText(
 ): void {
   const sentences =
     speaker === 'user'
-      ? withDetailsJoined(withChoicesJoined(withPointersJoined(splitSentences(text))))
+      ? withEllipsesJoined(withDetailsJoined(withChoicesJoined(withPointersJoined(splitSentences(text)))))
       : splitSentences(text);
   for (let at = 0; at < sentences.length; at++) {
     const sentence = sentences[at] as string;
