@@ -154,3 +154,33 @@ describe('structured-state: a remark with no subject of its own', () => {
     );
   });
 });
+
+describe('structured-state: rules a guide gives', () => {
+  const guide = [
+    '# Working here',
+    '',
+    '- Lint: `just lint` checks the staged files only. Running `just lint-all` takes twenty minutes; only the nightly job runs it.',
+    '- Keep pull requests small.',
+    '',
+    'Release branches are cut by the train bot and named `train/<week>`; never push to them by hand.',
+  ].join('\n');
+
+  it('keeps one item of its list whole, the rule with what to do instead', async () => {
+    const artifact = await compact(
+      withOutput('read the guide first', { path: 'GUIDE.md' }, 'read_file', guide),
+    );
+    expect(artifact.structuredState.forbiddenBehaviors).toContain(
+      'Lint: `just lint` checks the staged files only. Running `just lint-all` takes twenty minutes; only the nightly job runs it. (read_file `GUIDE.md`)',
+    );
+  });
+
+  it('files a rule that carries a value among the facts as well', async () => {
+    const artifact = await compact(
+      withOutput('read the guide first', { path: 'GUIDE.md' }, 'read_file', guide),
+    );
+    const rule =
+      'Release branches are cut by the train bot and named `train/<week>`; never push to them by hand. (read_file `GUIDE.md`)';
+    expect(artifact.structuredState.forbiddenBehaviors).toContain(rule);
+    expect(artifact.structuredState.immutableFacts).toContain(rule);
+  });
+});
