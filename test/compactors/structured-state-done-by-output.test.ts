@@ -184,3 +184,15 @@ describe('structured-state: rules a guide gives', () => {
     expect(artifact.structuredState.immutableFacts).toContain(rule);
   });
 });
+
+describe('structured-state: a requirement on a whole class of things', () => {
+  it.each([
+    'the bot can merge dependency bumps on its own now. anything touching the payments schema needs a DBA review first.',
+    'Every public endpoint has to carry a rate limit of 120 requests a minute.',
+  ])('keeps "%s" as a rule, not as one task', async (said) => {
+    const artifact = await compact([user(said, 0), assistant('Understood.', 0)]);
+    const { forbiddenBehaviors, unresolvedItems } = artifact.structuredState;
+    expect(forbiddenBehaviors).toContain(said);
+    expect(unresolvedItems).not.toContain(said);
+  });
+});

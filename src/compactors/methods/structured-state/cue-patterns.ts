@@ -34,6 +34,14 @@ export function forbids(lower: string): boolean {
 export const REQUIREMENT =
   /\b(?:always|must|has to|have to|needs? to be|required|requires|mandatory|make sure|ensure|only ever|at all times|from now on|going forward|to the letter|(?:house|hard|team|standing|golden) rules?|policy(?![\w-]|\.\w))(?<![\w/.-]policy)/;
 
+/**
+ * A standing requirement on a whole class of things, as opposed to one piece of work: "anything over 750 EUR
+ * needs a second approver", "every migration has to be reviewed by the DBA", "all public endpoints require a
+ * rate limit". Its "needs" does not ask for a task to be done once.
+ */
+export const STANDING_REQUIREMENT =
+  /(?:^|[.;:]\s+|,\s+(?:and |but |so )?)(?:anything|everything|any|every|each|all)\b[^,;.!?]{0,60}? (?:needs?|requires?|must|has to|have to|is to|are to)\b/;
+
 /** An exception to a rule: it permits, so it is kept beside the rule, not under prohibitions. */
 export const EXCEPTION =
   /\b(?:except|exception|unless|only (?:once|if|when|after)|the one case|carve[- ]out|apart from|other than|aside from|save for|excluding|as long as|provided that)\b/;

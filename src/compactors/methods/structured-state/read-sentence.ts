@@ -12,6 +12,7 @@ import {
   OVERRIDE,
   REQUEST,
   REQUIREMENT,
+  STANDING_REQUIREMENT,
   TASK,
   VALUE,
 } from './cue-patterns.js';
@@ -193,6 +194,8 @@ export function classifySentence(
   // "Remind me what we decided": a request to be told, which states nothing itself.
   if (ASKS_TO_BE_TOLD.test(lower)) return undefined;
   if (moreWordsThan(sentence, 3) && DEFERRAL.test(lower)) return 'deferred';
+  // "Anything over 750 EUR needs a second approver": a rule for every such case, not one task.
+  if (STANDING_REQUIREMENT.test(lower)) return 'rule';
   if (TASK.test(lower)) return 'task';
   if (settles(lower) || DECIDES.test(lower)) return 'decision';
   // "Check with Femi Adeyemi before …" asks for something, and names who to go to: the role lasts.
