@@ -196,3 +196,13 @@ describe('structured-state: a requirement on a whole class of things', () => {
     expect(unresolvedItems).not.toContain(said);
   });
 });
+
+describe('structured-state: what the agent reports it found', () => {
+  it.each([
+    'Turns out the importer reads the delimiter from config/import.yml and ignores the flag.',
+    'The culprit is the retry loop in lib/http/backoff.rb, which never resets its counter.',
+  ])('keeps "%s" as a fact', async (said) => {
+    const artifact = await compact([user('why does the import ignore --delimiter?', 0), assistant(said, 0)]);
+    expect(artifact.structuredState.immutableFacts).toContain(said);
+  });
+});

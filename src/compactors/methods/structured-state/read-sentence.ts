@@ -115,6 +115,11 @@ const NAMES_SOMETHING = /\s[A-Z][A-Za-z]*[a-z][A-Za-z]*\b/;
 const ATTRIBUTED =
   /\b(?:according to|as per|per the) (?:the |our |their |its |this |that )?[\w-]+|\bthe [\w-]+ (?:page |console |dashboard |logs? )?(?:shows?|says|confirms?|reports?) that\b/;
 
+// The agent reporting what it found, and where: "Found it: the parser drops the BOM in src/io/read.ts", "Turns
+// out the job reads config/prod.yml", "The culprit is the retry loop in client.go", "It blows up inside vendor/x".
+const FINDING =
+  /^(?:found (?:it|the|something|that|where|what)|(?:it )?turns out|the (?:cause|culprit|root cause|problem|bug|issue|leak) (?:is|was|lives|sits)|(?:it|this|that) (?:blows up|dies|goes wrong|breaks) (?:in|inside|at|when)|(?:it|this|that) comes from)\b/;
+
 // A quantity the agent measured: a duration, a size, a rate, a share or an amount of money.
 const MEASURED =
   /\d(?:[\d,.]*\d)?\s*(?:ms|milliseconds?|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|[kmgt]i?b|bytes|%|percent|rps|qps|req\/s)(?![\w-])|[$€£]\s?\d|\d\s?(?:usd|eur|gbp)\b/;
@@ -178,6 +183,7 @@ export function classifySentence(
     if (ATTRIBUTED.test(lower) && moreWordsThan(sentence, 4)) return 'fact';
     // "A full run takes 52 minutes and peaks at 4 GB": a measurement, not a count of search hits or tests.
     if (hasValue && MEASURED.test(lower)) return 'fact';
+    if (hasValue && FINDING.test(lower)) return 'fact';
     return undefined;
   }
   // A revision that only drops a plan ("the nightly rebuild is shelved") is a rule against it; one that
