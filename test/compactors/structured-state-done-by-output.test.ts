@@ -91,6 +91,22 @@ describe('structured-state: work a tool output shows done', () => {
     expect(holdsText(immutableFacts, 'the CNAME pointing at 198.51.100.7 is already done')).toBe(true);
   });
 
+  it('reads the list under the innermost lead, and two items a counting lead joins with "and"', async () => {
+    const artifact = await compact(
+      withOutput(
+        'Heads-up: docs.example.org moves next Tuesday, we still need two things: the CNAME pointing at 198.51.100.7 and a redirect for the old wiki.',
+        { command: 'host docs.example.org' },
+        'run_command',
+        'docs.example.org has address 198.51.100.7',
+      ),
+    );
+    const { unresolvedItems, deferredItems, immutableFacts } = artifact.structuredState;
+    const open = [...unresolvedItems, ...deferredItems].join('\n');
+    expect(open).toContain('a redirect for the old wiki');
+    expect(open).not.toContain('198.51.100.7');
+    expect(holdsText(immutableFacts, 'the CNAME pointing at 198.51.100.7 is already done')).toBe(true);
+  });
+
   it('closes a part only by a lookup about a name the task gives, not one about another', async () => {
     const artifact = await compact([
       user(

@@ -17,8 +17,9 @@ interface Part {
   end: number;
 }
 
-// A list after a lead ending in a colon ("release 1.4.0 checklist: a, b, and c"), up to the sentence's end.
-const LEAD = /(?:^|[.!?]\s+)((?:[^.!?:]|[.:](?=\S)){1,80}):\s+/g;
+// A list after a lead ending in a colon ("release 1.4.0 checklist: a, b, and c"), up to the sentence's end; a
+// lead starts a sentence or follows another lead's colon.
+const LEAD = /(?<=^|[.!?:]\s)((?:[^.!?:]|[.:](?=\S)){1,80}):\s+/g;
 // Where one item of a list ends: a comma or semicolon at the list's top level, then an optional joining word.
 const ITEM_SEPARATOR = /^(?:[,;]\s+(?:and then |and |then |or |plus )?|\s+and then\s+)/;
 
@@ -27,7 +28,8 @@ const ITEM_SEPARATOR = /^(?:[,;]\s+(?:and then |and |then |or |plus )?|\s+and th
  * when it holds no list. Commas inside brackets or backticks divide nothing.
  */
 function partsOf(text: string): { lead: string; parts: Part[] } {
-  for (const match of text.matchAll(LEAD)) {
+  // The innermost lead first: "Heads-up: release 1.4 checklist: a, b" lists under "release 1.4 checklist".
+  for (const match of [...text.matchAll(LEAD)].reverse()) {
     const start = match.index + match[0].length;
     const parts: Part[] = [];
     let depth = 0;
@@ -49,10 +51,38 @@ function partsOf(text: string): { lead: string; parts: Part[] } {
       at = itemStart - 1;
     }
     parts.push({ text: text.slice(itemStart, at), start: itemStart, end: at });
+    // "red on two jobs: the Windows build (…) and the macOS signing (…)": a lead that counts its items joins
+    // two with "and" alone.
+    const only = parts[0] as Part;
+    const and = parts.length === 1 && COUNTED.test(match[1] as string) ? topLevelAnd(only.text) : -1;
+    if (and > 0) {
+      parts.splice(0, 1, { text: only.text.slice(0, and), start: only.start, end: only.start + and });
+      parts.push({ text: only.text.slice(and + 5), start: only.start + and + 5, end: only.end });
+    }
     if (parts.length >= 2 && parts.every((part) => part.text.trim() !== ''))
       return { lead: match[1] as string, parts };
   }
   return { lead: '', parts: [{ text, start: 0, end: text.length }] };
+}
+
+// A lead that says how many items follow: "two jobs", "both blockers", "3 things".
+const COUNTED = /\b(?:two|both|2)\b/i;
+
+/** Where the one " and " outside brackets and code spans stands in a text, or -1 (none, or several). */
+function topLevelAnd(text: string): number {
+  let depth = 0;
+  let code = false;
+  let found = -1;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at] as string;
+    if (char === '`') code = !code;
+    else if (!code && (char === '(' || char === '[')) depth++;
+    else if (!code && (char === ')' || char === ']')) depth = Math.max(0, depth - 1);
+    if (code || depth > 0 || !text.startsWith(' and ', at)) continue;
+    if (found >= 0) return -1;
+    found = at;
+  }
+  return found;
 }
 
 /** The task's text without the parts closed: each part left keeps the separator written before it. */
