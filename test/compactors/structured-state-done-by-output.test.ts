@@ -222,3 +222,13 @@ describe('structured-state: what the agent reports it found', () => {
     expect(artifact.structuredState.immutableFacts).toContain(said);
   });
 });
+
+describe('structured-state: who reviewed', () => {
+  it.each([
+    ['Priya Raman requested changes on the schema PR, mostly naming.', 'Priya Raman'],
+    ['Tomasz Wojcik left comments on #512 this morning.', 'Tomasz Wojcik'],
+  ])('keeps the reviewer of "%s" among the entities', async (said, name) => {
+    const artifact = await compact([user(said, 0), assistant('Looking.', 0)]);
+    expect(Object.keys(artifact.structuredState.entityMap)).toContain(name);
+  });
+});
