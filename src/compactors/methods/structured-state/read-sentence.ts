@@ -19,6 +19,7 @@ import {
 import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
 import { setAsideParts } from './output-closes-task.js';
+import { asksForIt, withEllipsesJoined } from './pointing-sentences.js';
 import {
   changesMind,
   droppedPlans,
@@ -264,11 +265,6 @@ export function readSentence(
     for (const name of sentence.match(NAMED_ITEM) ?? []) ledger.closeClause(name, entry);
 }
 
-// A request for work that points back at the statement before it for what the work is: "can you work through
-// it?", "could you take care of those?", "please handle them".
-const ASKS_FOR_IT =
-  /^(?:so |and |ok(?:ay)?,? )?(?:(?:can|could|would|will) you (?:please |also )?|please |pls )?(?:work through|go through|take care of|handle|tackle|deal with|sort out|address|knock out|get through|pick up|do) (?:it|them|that|those|these|this|all (?:of )?(?:it|them|that|those|these)|the lot)(?: (?:for me|today|now|please|one by one|in order))?[.!?]*$/;
-
 // A report that something is done or needs doing no more.
 const CLOSES =
   /\b(?:(?:got|was|is|been|gets) (?:closed|fixed|resolved|merged|shipped|done|sorted)|(?:closed|fixed|resolved|done|sorted|merged) already|already (?:closed|fixed|resolved|done|sorted|merged|taken care of)|(?:is|are) no longer needed|closed as (?:a )?(?:dupe|duplicate))\b/;
@@ -339,25 +335,6 @@ function withDetailsJoined(sentences: string[]): string[] {
   for (let at = sentences.length - 1; at > 0; at--) {
     const sentence = sentences[at] as string;
     if (moreWordsThan(sentence, DETAIL_WORDS) || !DETAIL_FRAGMENT.test(sentence)) continue;
-    const previous = sentences[at - 1] as string;
-    if (isQuestion(previous)) continue;
-    sentences[at - 1] = `${previous} ${sentence}`;
-    sentences.splice(at, 1);
-  }
-  return sentences;
-}
-
-// A sentence with no subject of its own, whose subject is what the sentence before it spoke of: "Worth a look
-// once the fix is in.", "Needs a second pair of eyes.", "Should be checked before Friday."
-const ELLIPTICAL =
-  /^(?:worth (?:a |an )?(?:look|check|checking|looking at|looking into|investigating|a closer look|another look)|needs? (?:a |an |another )?(?:look|check|review|fixing|checking|looking at|looking into|second)|should (?:be|get) (?:checked|looked at|fixed|reviewed|investigated)|has to be (?:checked|looked at|fixed|reviewed))\b/i;
-const ELLIPTICAL_WORDS = 12;
-
-/** The sentences of a user's message, each elliptical one ({@link ELLIPTICAL}) joined to the statement before it. */
-function withEllipsesJoined(sentences: string[]): string[] {
-  for (let at = sentences.length - 1; at > 0; at--) {
-    const sentence = sentences[at] as string;
-    if (moreWordsThan(sentence, ELLIPTICAL_WORDS) || !ELLIPTICAL.test(stripOpener(sentence))) continue;
     const previous = sentences[at - 1] as string;
     if (isQuestion(previous)) continue;
     sentences[at - 1] = `${previous} ${sentence}`;
@@ -438,8 +415,7 @@ export function readText(
     for (let index = 0; index < parts.length; index++) {
       // "…, and add a test for the retries. can you work through it?": the statement is the work asked for.
       const next = parts[index + 1] ?? sentences[at + 1];
-      const asked =
-        speaker === 'user' && next !== undefined && ASKS_FOR_IT.test(lowerPlain(stripOpener(next)));
+      const asked = speaker === 'user' && next !== undefined && asksForIt(lowerPlain(stripOpener(next)));
       readSentence(ledger, parts[index] as string, speaker, 0, before, asked);
     }
   }
