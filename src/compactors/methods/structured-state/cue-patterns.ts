@@ -34,6 +34,14 @@ export function forbids(lower: string): boolean {
 export const REQUIREMENT =
   /\b(?:always|must|has to|have to|needs? to be|required|requires|mandatory|make sure|ensure|only ever|at all times|from now on|going forward|to the letter|(?:house|hard|team|standing|golden) rules?|policy(?![\w-]|\.\w))(?<![\w/.-]policy)/;
 
+/**
+ * A standing requirement on a whole class of things, as opposed to one piece of work: "anything over 750 EUR
+ * needs a second approver", "every migration has to be reviewed by the DBA", "all public endpoints require a
+ * rate limit". Its "needs" does not ask for a task to be done once.
+ */
+export const STANDING_REQUIREMENT =
+  /(?:^|[.;:]\s+|,\s+(?:and |but |so )?)(?:anything|everything|any|every|each|all)\b[^,;.!?]{0,60}? (?:needs?|requires?|must|has to|have to|is to|are to)\b/;
+
 /** An exception to a rule: it permits, so it is kept beside the rule, not under prohibitions. */
 export const EXCEPTION =
   /\b(?:except|exception|unless|only (?:once|if|when|after)|the one case|carve[- ]out|apart from|other than|aside from|save for|excluding|as long as|provided that)\b/;
@@ -59,7 +67,7 @@ export const OVERRIDE =
 
 /** An open task, a next step or something blocked. */
 export const TASK =
-  /\b(?:(?:(?:a )?(?:two|three|four|five|few|couple of|\d+) )?things? (?:(?:for|to do|on) )?(?:today|tonight|tomorrow|this (?:week|morning|afternoon|sprint))|(?:for|on) (?:today|the list|my plate)\s*:|to-?do(?: list)?\s*:|still (?:need|needs|open|pending|missing|to do|has to|have to|left|todo)|todo|to-do|pending|left to do|remaining|remains|next step|follow[- ]up|pick (?:it|this|that) up|not (?:done|finished) yet|blocked|waiting (?:on|for)|tracked in|open (?:item|task|question)|needs? (?:real |a |an |to )|has to be|have to be|before (?:we|the|it|anything) (?:merge|ship|release|go|reach)|missing)\b/;
+  /\b(?:(?:(?:a )?(?:two|three|four|five|few|couple of|\d+) )?things? (?:(?:for|to do|on) )?(?:today|tonight|tomorrow|this (?:week|morning|afternoon|sprint))|(?:for|on) (?:today|the list|my plate)\s*:|to-?do(?: list)?\s*:|(?:check ?list|punch ?list|(?<!repro(?:duction)? )steps)(?=\s*:)|still (?:need|needs|open|pending|missing|to do|has to|have to|left|todo)|todo|to-do|pending|left to do|remaining|remains|next step|follow[- ]up|pick (?:it|this|that) up|not (?:done|finished) yet|blocked|waiting (?:on|for)|tracked in|open (?:item|task|question)|worth (?:a |another )?(?:look|check)|worth (?:checking|looking (?:at|into)|investigating)|needs? (?:real |a |an |to )|has to be|have to be|before (?:we|the|it|anything) (?:merge|ship|release|go|reach)|missing)\b/;
 
 /** Something put off on purpose. */
 export const DEFERRAL =

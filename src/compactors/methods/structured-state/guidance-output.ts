@@ -159,7 +159,15 @@ export function guidanceRules(lines: readonly string[]): { kind: EntryKind; text
     // "src/cart.ts:33 Money as a float will bite us. Keep amounts in minor units.": one review comment on one
     // place, whose sentences explain each other, is kept whole.
     const comment = INLINE_PLACE.test(line) && line.length <= MAX_JOINED_CHARS;
-    for (const joined of comment ? [line] : joinedSentences(line)) {
+    // "- Tests: `make quick` runs the unit tests. Plain `make test` needs the full stack; only CI runs that.": one
+    // item of a guide's list is one rule, whose sentences say what to do instead and why; kept whole.
+    const sentences = comment ? [line] : joinedSentences(line);
+    const item =
+      listed &&
+      sentences.length > 1 &&
+      line.length <= MAX_JOINED_CHARS &&
+      sentences.some((sentence) => guidanceKind(sentence) === 'rule');
+    for (const joined of item ? [line] : sentences) {
       const labelled = listed && label !== '' ? `${label}: ${joined}` : joined;
       const sentence = place === '' ? labelled : `${place}: ${labelled}`;
       const limit =

@@ -161,6 +161,27 @@ export class Ledger {
   }
 
   /**
+   * An open task parts of which are closed (a tool's output showed them done, or the user set them aside): it
+   * keeps the rest (`rest`), or, closed whole, becomes an entry of `kind`; each part closed is kept as an entry
+   * of `kind` of its own (`closed`), saying why.
+   */
+  closeParts(
+    entry: LedgerEntry,
+    rest: string | undefined,
+    closed: readonly string[],
+    kind: EntryKind = 'fact',
+  ): void {
+    if (rest === undefined) {
+      entry.kind = kind;
+      entry.priority = KIND_PRIORITY[kind];
+      entry.text = closed.join(' ');
+    } else entry.text = rest;
+    this.index.update(entry);
+    for (const copy of this.list) if (copy.copyOf === entry) copy.text = entry.text;
+    if (rest !== undefined) for (const text of closed) this.add(kind, text);
+  }
+
+  /**
    * Takes the one clause naming `needle` (comparison text) out of the newest entry of the given kinds that names
    * it and says other things too; the entry keeps the rest. Returns the clause taken, or undefined.
    */

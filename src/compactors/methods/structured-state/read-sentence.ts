@@ -12,11 +12,14 @@ import {
   OVERRIDE,
   REQUEST,
   REQUIREMENT,
+  STANDING_REQUIREMENT,
   TASK,
   VALUE,
 } from './cue-patterns.js';
 import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
+import { setAsideParts } from './output-closes-task.js';
+import { asksForIt, withEllipsesJoined } from './pointing-sentences.js';
 import {
   changesMind,
   droppedPlans,
@@ -113,6 +116,11 @@ const NAMES_SOMETHING = /\s[A-Z][A-Za-z]*[a-z][A-Za-z]*\b/;
 const ATTRIBUTED =
   /\b(?:according to|as per|per the) (?:the |our |their |its |this |that )?[\w-]+|\bthe [\w-]+ (?:page |console |dashboard |logs? )?(?:shows?|says|confirms?|reports?) that\b/;
 
+// The agent reporting what it found, and where: "Found it: the parser drops the BOM in src/io/read.ts", "Turns
+// out the job reads config/prod.yml", "The culprit is the retry loop in client.go", "It blows up inside vendor/x".
+const FINDING =
+  /^(?:found (?:it|the|something|that|where|what)|(?:it )?turns out|the (?:cause|culprit|root cause|problem|bug|issue|leak) (?:is|was|lives|sits)|(?:it|this|that) (?:blows up|dies|goes wrong|breaks) (?:in|inside|at|when)|(?:it|this|that) comes from)\b/;
+
 // A quantity the agent measured: a duration, a size, a rate, a share or an amount of money.
 const MEASURED =
   /\d(?:[\d,.]*\d)?\s*(?:ms|milliseconds?|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|[kmgt]i?b|bytes|%|percent|rps|qps|req\/s)(?![\w-])|[$€£]\s?\d|\d\s?(?:usd|eur|gbp)\b/;
@@ -176,6 +184,7 @@ export function classifySentence(
     if (ATTRIBUTED.test(lower) && moreWordsThan(sentence, 4)) return 'fact';
     // "A full run takes 52 minutes and peaks at 4 GB": a measurement, not a count of search hits or tests.
     if (hasValue && MEASURED.test(lower)) return 'fact';
+    if (hasValue && FINDING.test(lower)) return 'fact';
     return undefined;
   }
   // A revision that only drops a plan ("the nightly rebuild is shelved") is a rule against it; one that
@@ -192,6 +201,8 @@ export function classifySentence(
   // "Remind me what we decided": a request to be told, which states nothing itself.
   if (ASKS_TO_BE_TOLD.test(lower)) return undefined;
   if (moreWordsThan(sentence, 3) && DEFERRAL.test(lower)) return 'deferred';
+  // "Anything over 750 EUR needs a second approver": a rule for every such case, not one task.
+  if (STANDING_REQUIREMENT.test(lower)) return 'rule';
   if (TASK.test(lower)) return 'task';
   if (settles(lower) || DECIDES.test(lower)) return 'decision';
   // "Check with Femi Adeyemi before …" asks for something, and names who to go to: the role lasts.
@@ -221,6 +232,7 @@ export function readSentence(
   speaker: Speaker,
   priorityBoost = 0,
   before = '',
+  askedFor = false,
 ): void {
   const sentence = stripOpener(raw);
   const lower = lowerPlain(sentence);
@@ -228,7 +240,9 @@ export function readSentence(
     ledger.supersedeAll();
     if (sentence.split(/\s+/).length <= BARE_RESET_WORDS && !VALUE.test(sentence)) return;
   }
-  const kind = classifySentence(sentence, speaker, lower);
+  const classified = classifySentence(sentence, speaker, lower);
+  // A statement the next sentence asks the agent to work through is open work, not a fact.
+  const kind = askedFor && classified === 'fact' ? 'task' : classified;
   if (kind === undefined) return;
   const speakerPenalty = speaker === 'user' ? 0 : -10;
   const entry = ledger.add(kind, before === '' ? sentence : `${before} ${sentence}`, undefined);
@@ -244,6 +258,8 @@ export function readSentence(
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
   if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
   for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
+  // "The helper extraction I'll push back on, leave that as is": the part of an open task list it names is off.
+  if (speaker === 'user' && entry.kind === 'rule') setAsideParts(ledger, sentence);
   // "INFRA-4247 got closed as a dupe": the part of an open task naming it is done.
   if (speaker === 'user' && CLOSES.test(lower))
     for (const name of sentence.match(NAMED_ITEM) ?? []) ledger.closeClause(name, entry);
@@ -358,7 +374,7 @@ export function readText(
 ): void {
   const sentences =
     speaker === 'user'
-      ? withDetailsJoined(withChoicesJoined(withPointersJoined(splitSentences(text))))
+      ? withEllipsesJoined(withDetailsJoined(withChoicesJoined(withPointersJoined(splitSentences(text)))))
       : splitSentences(text);
   for (let at = 0; at < sentences.length; at++) {
     const sentence = sentences[at] as string;
@@ -395,6 +411,12 @@ export function readText(
       topicWords(bare).size <= REFERENCE_WORDS;
     const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
     // "The job deletes it on the 8th. what's left for us?": the statement before a question is read on its own.
-    for (const part of statementBeforeQuestion(sentence)) readSentence(ledger, part, speaker, 0, before);
+    const parts = statementBeforeQuestion(sentence);
+    for (let index = 0; index < parts.length; index++) {
+      // "…, and add a test for the retries. can you work through it?": the statement is the work asked for.
+      const next = parts[index + 1] ?? sentences[at + 1];
+      const asked = speaker === 'user' && next !== undefined && asksForIt(lowerPlain(stripOpener(next)));
+      readSentence(ledger, parts[index] as string, speaker, 0, before, asked);
+    }
   }
 }

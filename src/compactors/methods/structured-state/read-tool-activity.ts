@@ -1,8 +1,10 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
-import { EXCEPTION, FAILURE, forbids, REQUIREMENT, THRESHOLD } from './cue-patterns.js';
+import { EXCEPTION, FAILURE, forbids, holdsValue, REQUIREMENT, THRESHOLD } from './cue-patterns.js';
 import { commentRules, guidanceRules, isGuidanceSource, isProse } from './guidance-output.js';
 import type { Ledger } from './ledger.js';
+import type { EntryKind } from './ledger-entry.js';
 import { namedBlocks } from './named-blocks.js';
+import { closeShownDone } from './output-closes-task.js';
 import { rolesIn } from './read-sentence.js';
 import { mayNamePerson, ROLE_HINT } from './role-patterns.js';
 import { markSeen } from './seen-failures.js';
@@ -212,13 +214,15 @@ function recordOutput(
   // A guide, review comment or ticket: its rules are kept as rules, with where they came from.
   const path = call === undefined ? undefined : pathOf(call);
   const guidance = !failed && isGuidanceSource(path, `${source} ${output.toolName ?? ''}`);
+  // A commit, a status or a lookup that shows open work done: the part done leaves the open task.
+  if (!failed) closeShownDone(ledger, source, JSON.stringify(call?.arguments ?? {}), lines);
   if (guidance) {
     // With its blank lines: they end the paragraph a review comment's place heads.
     const rules = guidanceRules(output.content.split(/\r?\n/).map((line) => line.trim()));
-    for (const rule of rules) ledger.add(rule.kind, `${rule.text} (${source})`);
+    for (const rule of rules) keepRule(ledger, rule.kind, rule.text, source);
   } else if (!failed && path !== undefined) {
     // A source or config file: its comments may carry rules ("# do not bump: the cluster pins this image").
-    for (const rule of commentRules(lines)) ledger.add(rule.kind, `${rule.text} (${source})`);
+    for (const rule of commentRules(lines)) keepRule(ledger, rule.kind, rule.text, source);
   }
   if (failed) {
     const errorLines = short ? lines : lines.filter((line) => FAILURE.test(line.toLowerCase()));
@@ -234,7 +238,7 @@ function recordOutput(
     for (const line of lines.slice(0, MAX_REFUSAL_LINES)) {
       const lower = line.toLowerCase();
       if (line.length <= 300 && (forbids(lower) || REQUIREMENT.test(lower)) && isProse(line))
-        ledger.add('rule', `${line} (${source})`);
+        keepRule(ledger, 'rule', line, source);
     }
     if (short) return;
   } else if (short && !guidance) {
@@ -263,6 +267,16 @@ function recordOutput(
       for (const name of rolesIn(line)) ledger.setEntity(name, shorten(line, 200), false);
     }
   }
+}
+
+/**
+ * Keeps a statement an output makes, with where it came from. A rule that carries a value ("PRs under legal/ are
+ * labelled 'compliance-review'", "each commit carries a `Signed-off-by:` trailer") is copied among the facts,
+ * as a rule the user states is: it answers questions about the value as well.
+ */
+function keepRule(ledger: Ledger, kind: EntryKind, text: string, source: string): void {
+  const entry = ledger.add(kind, `${text} (${source})`);
+  if (entry?.kind === 'rule' && holdsValue(text)) ledger.addFactCopy(entry);
 }
 
 // A command naming one file (a path with an extension) or one test (`::`, `-t`, `--grep`, `-k`).

@@ -24,7 +24,7 @@ const FIRST_NAME = "([A-Z][a-z]+(?:[-'][A-Za-z]+)?)";
 const ROLE_VERB_BARE =
   '(?:owns|maintains|handles|runs|leads|manages|covers|approves|reviews|signs off|looks after|takes care of|knows)\\b';
 
-const ROLE_VERB = `(?:owns|co-owns|maintains|handles|runs|leads|manages|covers|approves|reviews|signs off(?: on)?|looks after|takes care of|is responsible for|is in charge of|is accountable for|is on[- ]call|carries (?:its|the) pager|holds the pager|has the pager|knows (?:the|our|everything)|(?:is|'s) (?:taking|picking up|handling|owning|covering|leading|running|driving|doing)|will (?:own|handle|run|lead|manage|cover|approve|review|sign off|look after|take care of|take|pick up|drive|do))`;
+const ROLE_VERB = `(?:owns|co-owns|maintains|handles|runs|leads|manages|covers|approves|reviews|reviewed|requested changes|left (?:comments|a review|review comments)|approved (?:the|this|that|it|#)|signs off(?: on)?|looks after|takes care of|is responsible for|is in charge of|is accountable for|is on[- ]call|carries (?:its|the) pager|holds the pager|has the pager|knows (?:the|our|everything)|(?:is|'s) (?:taking|picking up|handling|owning|covering|leading|running|driving|doing)|will (?:own|handle|run|lead|manage|cover|approve|review|sign off|look after|take care of|take|pick up|drive|do))`;
 
 // Where a clause starts: the sentence's start, a clause mark, or a linking word.
 const CLAUSE_START = String.raw`(?:^|[,;:(—–]\s*|\b(?:and|but|so|now|actually|also|then|while|whereas|with) )`;
@@ -108,7 +108,7 @@ const DROPS_PLAN =
  * ("Driftwood Hardware processes the payments" needs none, and is found in what people say, not in outputs.)
  */
 export const ROLE_HINT =
-  /owner|owns|maintain|handle|runs\b|lead|manage|cover|approv|review|sign|look|take|charge|accountab|call|pager|contact|admin|sponsor|decision|assign|go-to|\bdri\b|\bsme\b|expert|\bask\b|ping|page|talk|check with|loop in|escalat|reach out|goes to|routes? to|belongs|handed|->|→|=>|\bby [A-Z]|\bwho\b|\bshe\b|\bhe\b|\bthey\b/i;
+  /owner|owns|maintain|handle|runs\b|lead|manage|cover|approv|review|requested changes|left (?:comments|a review)|sign|look|take|charge|accountab|call|pager|contact|admin|sponsor|decision|assign|go-to|\bdri\b|\bsme\b|expert|\bask\b|ping|page|talk|check with|loop in|escalat|reach out|goes to|routes? to|belongs|handed|->|→|=>|\bby [A-Z]|\bwho\b|\bshe\b|\bhe\b|\bthey\b/i;
 
 /** Whether a sentence could name someone a role goes to: every pattern below needs what this tests. */
 export function mayNamePerson(sentence: string): boolean {
