@@ -18,6 +18,7 @@ import {
 import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
 import {
+  BARE_NO,
   changesMind,
   droppedPlans,
   dropsPlan,
@@ -25,6 +26,7 @@ import {
   RESETS,
   RETURNS_TO,
   returnedPlan,
+  UPDATE_NEWS,
 } from './revision-patterns.js';
 import { assignedRoleNames } from './role-patterns.js';
 import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
@@ -79,7 +81,8 @@ export function revises(lower: string): boolean {
     changesMind(lower) ||
     dropsPlan(lower) ||
     RETURNS_TO.test(lower) ||
-    RESETS.test(lower)
+    RESETS.test(lower) ||
+    UPDATE_NEWS.test(lower)
   );
 }
 
@@ -239,7 +242,10 @@ export function readSentence(
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {
     const phrases = [...supersededPhrases(sentence), ...droppedPlans(sentence)];
-    ledger.supersede(entry, phrases, returnedPlan(sentence), retractsSubject(sentence));
+    // "Small update, …" replaces a plan on its subject, and no other: news may be about anything.
+    const onTopic =
+      UPDATE_NEWS.test(lower) && !OVERRIDE.test(lower) && !changesMind(lower) && !dropsPlan(lower);
+    ledger.supersede(entry, phrases, returnedPlan(sentence), retractsSubject(sentence), onTopic);
   }
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
   if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
@@ -371,7 +377,9 @@ export function readText(
       at + 1 < sentences.length &&
       !moreWordsThan(bare.replace(REVISION_LEAD, ''), BARE_REVISION_WORDS)
     ) {
-      if (revises(bare) && !RESETS.test(bare)) {
+      // "Hm, no. Compliance needs 400 days.": a bare "no" before a new value corrects, as a revision does.
+      const noBeforeValue = BARE_NO.test(bare) && holdsValue(sentences[at + 1] as string);
+      if ((revises(bare) || noBeforeValue) && !RESETS.test(bare)) {
         sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
         continue;
       }
