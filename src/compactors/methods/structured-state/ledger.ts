@@ -368,6 +368,26 @@ export class Ledger {
     this.index.update(kept);
   }
 
+  /**
+   * Takes an option passed over out of the agent's statement that listed it beside others ("I timed both. X
+   * takes 9 minutes. Y takes 17."): the statement keeps the rest, so it no longer puts the option forward.
+   */
+  cutPassedOver(option: string): void {
+    const needle = option.trim();
+    if (needle.length < 10) return;
+    for (const entry of this.list) {
+      if (!PASSABLE.has(entry.kind) || entry.copyOf !== undefined) continue;
+      const at = entry.text.indexOf(needle);
+      if (at < 0 || entry.text.length === needle.length) continue;
+      const rest = `${entry.text.slice(0, at)}${entry.text.slice(at + needle.length)}`
+        .replace(/\s{2,}/g, ' ')
+        .trim();
+      if (comparisonText(rest) === '') continue;
+      entry.text = rest;
+      this.index.update(entry);
+    }
+  }
+
   /** "Ignore everything we've said so far": every current decision is superseded. */
   supersedeAll(): void {
     for (const entry of this.list) if (entry.kind === 'decision') this.reject(entry);

@@ -5,6 +5,7 @@
  */
 
 import {
+  afterFirstSentence,
   chosenOption,
   isAcceptance,
   mayRestate,
@@ -17,6 +18,7 @@ import {
 import { type Comparison, comparedSentences, comparisonIn, pickByComparison } from './comparative-choice.js';
 import { holdsValue } from './cue-patterns.js';
 import type { Ledger } from './ledger.js';
+import { classifySentence } from './read-sentence.js';
 import { splitSentences, stripOpener } from './split-sentences.js';
 
 export const ACCEPTED_PREFIX = 'Accepted proposal: ';
@@ -57,16 +59,37 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
       for (const option of proposal.options) ledger.add('fact', `${PUT_FORWARD_PREFIX}${shortened(option)}`);
     return false;
   }
+  const added = addedDetails(reply);
   proposal.options.forEach((option, at) => {
     const text = shortened(option);
-    if (at === chosen) ledger.add('decision', `${ACCEPTED_PREFIX}${text}`);
-    else ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
+    if (at === chosen)
+      ledger.add('decision', `${ACCEPTED_PREFIX}${text}${added === '' ? '' : ` ${ADDED_MARK}${added}`}`);
+    else {
+      ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
+      // The agent's message that listed it is kept without it, so it does not read as on offer.
+      ledger.cutPassedOver(option);
+    }
   });
   const weighed = weighedAlternatives(proposalText, proposal.options[chosen] ?? '');
   for (const sentence of weighed) ledger.passOver(sentence, NOT_CHOSEN_PREFIX);
   passOverSuggestions(ledger, earlier, proposal.options[chosen] ?? '');
   keepFindings(ledger, proposalText, [...proposal.options, ...weighed]);
   return true;
+}
+
+/** What joins the details a user gave when accepting to the option accepted. */
+export const ADDED_MARK = '— with: ';
+
+/**
+ * The details a reply adds to the option it accepts ("works for me. Ana Ruiz can watch the error rate, that
+ * dashboard is hers."): the statements after the accepting sentence that are neither rules, tasks nor plans of
+ * their own. They are how the accepted plan is to be carried out, so they are kept with it.
+ */
+function addedDetails(reply: string): string {
+  return splitSentences(afterFirstSentence(reply))
+    .map((sentence) => stripOpener(sentence))
+    .filter((sentence) => !/\?\s*$/.test(sentence) && classifySentence(sentence, 'user') === 'fact')
+    .join(' ');
 }
 
 // A reply that turns the proposal down: "no", "nope", "I'm not comfortable with that", "I'd rather not", "let's
