@@ -43,4 +43,19 @@ describe('structured-state: accepting a proposal', () => {
       'Not chosen: the large pod at $0.45 an hour drains it in 11 minutes.',
     ]);
   });
+
+  it('reads "neither of those" as turning down every option put forward', async () => {
+    const state = await exchange(
+      ['user', 'The search page times out on long queries.'],
+      [
+        'assistant',
+        'Two ways to fix it: we could add a trigram index on titles, or we could move search to Meilisearch.',
+      ],
+      ['user', 'neither of those. cap the query length at 80 characters for now.'],
+    );
+    expect(state.forbiddenBehaviors).toEqual([
+      'Not chosen: add a trigram index on titles',
+      'Not chosen: move search to Meilisearch.',
+    ]);
+  });
 });

@@ -97,6 +97,10 @@ function addedDetails(reply: string): string {
 const REFUSES =
   /^(?:(?:no|nope|nah)\b(?![- ](?:one|more|need|problem|worries|rush|way to tell)\b)|i'?m not (?:comfortable|happy|keen|sold|ok(?:ay)?) (?:with|on) (?:that|this|it)\b|i'?d rather (?:not|we didn'?t|you didn'?t)\b|let'?s not\b|not (?:that|this) one\b|please don'?t\b|don'?t do (?:that|this|it)\b)/;
 
+// A reply that turns down every option: "neither of those", "neither, actually", "none of them".
+const REFUSES_ALL =
+  /^(?:(?:hm+|um+|ugh|oh)[,.]?\s+)?(?:neither(?: of (?:those|them|these|the two|your options|the options))?|none of (?:those|them|these|the above|the options))\b/;
+
 /**
  * Records a reply that refuses the proposal before it: the option the assistant put forward (the one it
  * recommended, or its only one) is kept as not chosen, so it does not read as the plan later. Returns whether
@@ -104,9 +108,16 @@ const REFUSES =
  */
 export function recordRefusal(ledger: Ledger, proposalText: string, reply: string): boolean {
   const first = stripOpener(reply.trim()).toLowerCase().replace(/[’‘ʼ]/g, "'");
-  if (!REFUSES.test(first) || !PROPOSES.test(proposalText.replace(/[’‘ʼ]/g, "'"))) return false;
+  const refusesAll = REFUSES_ALL.test(first);
+  if (!(refusesAll || REFUSES.test(first)) || !PROPOSES.test(proposalText.replace(/[’‘ʼ]/g, "'")))
+    return false;
   const proposal = readProposal(proposalText);
   if (proposal === undefined) return false;
+  // "Neither of those": every option put forward is turned down.
+  if (refusesAll && proposal.options.length > 1) {
+    for (const option of proposal.options) ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${shortened(option)}`);
+    return true;
+  }
   const refused = proposal.options.length === 1 ? 0 : proposal.recommended;
   const option = refused === undefined ? undefined : proposal.options[refused];
   if (option === undefined) return false;
