@@ -46,4 +46,14 @@ describe('structured-state: a value corrected by a plain reply', () => {
     expect(text).toContain('every Thursday (not Wednesday, not Monday) at 09:30');
     expect(text).not.toContain('every Wednesday (not Monday)');
   });
+
+  it('corrects a percentage named against the old one ("0.2%, not 0.5%") in place, beside another percentage', async () => {
+    const { state } = await said(
+      'Our error budget allows 0.5% failed requests over a week, page the on-call when half of it is gone.',
+      'Femi checked the policy doc: 0.2%, not 0.5%. the week is right, and breaching it costs a 3% credit.',
+    );
+    expect(state.immutableFacts).toContain(
+      'Our error budget allows 0.2% (not 0.5%) failed requests over a week, page the on-call when half of it is gone.',
+    );
+  });
 });

@@ -51,7 +51,7 @@ export function changesMind(lower: string): boolean {
  * the statement it corrects; any other revision supersedes the statement whole.
  */
 export const CORRECTS_VALUE =
-  /^(?:(?:hm+|um+|uh|oh|ah),?\s+)?(?:no|nope)\s*[.,;:!—–]+(?=[^?]*\d)|^(?:(?:ugh|argh|hm+|oh|ah|meh|sigh),?\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}:\d{2}(?: ?[a-z]{2,3})?)[.!](?:\s|$)|\bmake (?:that|it) (?=[a-z]+day\b)|\b(?:i meant|i misspoke|should(?: have|'ve) said|typo|mistyped|fat[- ]?finger(?:ed)?|misremembered|misread|got (?:it|that|the [a-z]+) wrong|make (?:that|it) (?=\S*\d)|(?:bump|raise|lower|drop|cut|change) (?:that|it) (?:up |down )?to (?=\S*\d)|it'?s (?:now )?\S*\d\S*(?: [a-z]+)? now|(?:the )?rest stays)\b|(?<=\d[\s\S]*)(?:^|[.,;]\s+)same (?!as\b|thing\b|again\b)[a-z]+(?:,\s*same [a-z]+)*\b(?! (?:as|to|for|of|in|on|with|that|issue|problem|error)\b)/;
+  /\d[\w.%]*(?: [a-z]+)?,? not \$?\d|^(?:(?:hm+|um+|uh|oh|ah),?\s+)?(?:no|nope)\s*[.,;:!—–]+(?=[^?]*\d)|^(?:(?:ugh|argh|hm+|oh|ah|meh|sigh),?\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}:\d{2}(?: ?[a-z]{2,3})?)[.!](?:\s|$)|\bmake (?:that|it) (?=[a-z]+day\b)|\b(?:i meant|i misspoke|should(?: have|'ve) said|typo|mistyped|fat[- ]?finger(?:ed)?|misremembered|misread|got (?:it|that|the [a-z]+) wrong|make (?:that|it) (?=\S*\d)|(?:bump|raise|lower|drop|cut|change) (?:that|it) (?:up |down )?to (?=\S*\d)|it'?s (?:now )?\S*\d\S*(?: [a-z]+)? now|(?:the )?rest stays)\b|(?<=\d[\s\S]*)(?:^|[.,;]\s+)same (?!as\b|thing\b|again\b)[a-z]+(?:,\s*same [a-z]+)*\b(?! (?:as|to|for|of|in|on|with|that|issue|problem|error)\b)/;
 
 /**
  * A reply that is only "no" ("hm, no.", "nope!"): said before a new value ("no. we need 400 days"), it corrects the

@@ -64,6 +64,17 @@ function assigned(correction: string, value: Found): boolean {
   return ALONE_BEFORE.test(before) && ALONE_AFTER.test(correction.slice(value.at + value.value.length));
 }
 
+/** Whether a correction names a value against another: "99.9%, not 99.8%", "port 8081 rather than 8080". */
+function replacesNamed(correction: string, value: Found, old: string): boolean {
+  const after = correction.slice(value.at + value.value.length).toLowerCase();
+  return (
+    after.startsWith(`, not ${old.toLowerCase()}`) ||
+    after.startsWith(` not ${old.toLowerCase()}`) ||
+    after.startsWith(` rather than ${old.toLowerCase()}`) ||
+    after.startsWith(` instead of ${old.toLowerCase()}`)
+  );
+}
+
 function unitAfter(text: string, found: Found): string | undefined {
   return text
     .slice(found.at + found.value.length)
@@ -101,6 +112,8 @@ export function correctedText(statement: string, correction: string): string | u
       let score = 0;
       if (unit !== undefined && unit === unitAfter(correction, value)) score += 4;
       if (assigned(correction, value)) score += 2;
+      // "99.9%, not 99.8%": the value named against the old one replaces it.
+      if (replacesNamed(correction, value, old.value)) score += 8;
       if (kind(old.value) === kind(value.value)) score += 1;
       if (form(old.value) === form(value.value)) score += 1;
       if (best === undefined || score > best.score) [best, tied] = [{ old, value, score }, false];
