@@ -142,6 +142,12 @@ function withoutTallies(sentence: string): string {
 const QUEUED_REQUEST =
   /(?:^|[,;:—–]\s*)(?:(?:can|could|would|will) you|please|pls)(?: also| then| still)? (?:[\w'/.-]+ ){1,12}?(?:after (?:this|that|it)|afterwards|later(?: on)?|once (?:this|that|it|you|we)\b|when you(?:'re| are) done|at some point|next)\b/;
 
+// The agent saying where it will put the work: "I'll add the limiter in src/clients/limiter.ts", "I'm going to
+// write the job under jobs/nightly/". A file path (a slash, or a name with an extension) after "in", "into",
+// "under" or "at".
+const PLACES_WORK =
+  /^(?:ok(?:ay)?,? |sure,? |right,? )?(?:i'?ll|i will|i'?m going to|i am going to|let me) (?:add|put|write|create|implement|build|place|keep|store|move)\b[^.;:!?]{0,80}? (?:in|into|under|at|to) `?(?:[\w.-]+\/[\w./-]*\w|[\w-]+\.(?:ts|js|py|go|rs|rb|java|kt|ya?ml|json|toml|sql|sh|md))`?/;
+
 /**
  * The kind a sentence is kept as, or undefined when it states nothing worth keeping. `lower`, when the caller
  * has it, is `lowerPlain(sentence)`.
@@ -175,6 +181,8 @@ export function classifySentence(
     if (hasValue && FAILURE.test(lower)) return 'error';
     if (rolesIn(sentence).length > 0) return 'fact';
     if (hasValue && /\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower)) return 'decision';
+    // "I'll add a token bucket limiter in src/clients/limiter.ts": where the agent says the work will go.
+    if (PLACES_WORK.test(lower)) return 'decision';
     // "X is the freshest replica according to the status page": a finding the agent read somewhere, which lasts.
     if (ATTRIBUTED.test(lower) && moreWordsThan(sentence, 4)) return 'fact';
     // "A full run takes 52 minutes and peaks at 4 GB": a measurement, not a count of search hits or tests.
