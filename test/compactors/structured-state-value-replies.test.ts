@@ -27,6 +27,12 @@ describe('structured-state: a value corrected by a plain reply', () => {
       'Point the nightly exports at the cold bucket. retain them for 90 days (not 14 days) and prune the rest.',
     );
     expect(text).not.toContain('retain them for 14 days and');
+    // "No, 2 of them still fail" answers a question; a "no" set off by a comma corrects nothing.
+    const answer = await said(
+      'The suite has 40 integration tests in two folders.',
+      'No, 2 of them still fail.',
+    );
+    expect(answer.state.immutableFacts).toContain('The suite has 40 integration tests in two folders.');
   });
 
   it('corrects a weekday in place, "make it Wednesday", naming the old day as the reason', async () => {
