@@ -33,3 +33,20 @@ describe('structured-state: where the agent says the work goes', () => {
     expect(await decisionsAfter("I'll add the retries in the client and run the tests.")).toEqual([]);
   });
 });
+
+describe('structured-state: the agent taking back its own words', () => {
+  it('does not read "ignore what I said about X" from the agent as retracting the user’s plan on X', async () => {
+    const transcript: Message[] = [
+      { role: 'user', content: "Let's cap the export at 10,000 rows per file.", turn: 0 },
+      {
+        role: 'assistant',
+        content:
+          'Sorry, ignore what I said earlier about the export in `reports.py`, I was reading the staging numbers.',
+        turn: 0,
+      },
+    ];
+    const state = (await method.compact({ transcript }, {})).structuredState;
+    expect(state.lockedDecisions).toEqual(["Let's cap the export at 10,000 rows per file."]);
+    expect(state.forbiddenBehaviors).toEqual([]);
+  });
+});

@@ -175,7 +175,8 @@ export function classifySentence(
     const stated = withoutTallies(sentence);
     if (stated !== sentence) return classifySentence(stated, speaker);
     const hasValue = VALUE.test(sentence);
-    if (OVERRIDE.test(lower) && (hasValue || settles(lower))) return 'decision';
+    // "Ignore what I said about the CSV" from the agent takes back its own words: no plan of the session's.
+    if (OVERRIDE.test(lower) && (hasValue || settles(lower)) && !retractsSubject(sentence)) return 'decision';
     if (hasValue && TASK.test(lower)) return DEFERRAL.test(lower) ? 'deferred' : 'task';
     if (hasValue && CHANGE.test(lower)) return 'fact';
     if (hasValue && FAILURE.test(lower)) return 'error';
