@@ -21,7 +21,10 @@ describe('structured-state: the accepted option, self-contained', () => {
       ['assistant', 'Option one: pin the SDK at 4.2. Option two: vendor the SDK into libs/sdk.'],
       ['user', 'sounds right, take the second option. the release is on Thursday so keep the diff small'],
     );
-    expect(state.lockedDecisions).toContain('Accepted proposal: vendor the SDK into libs/sdk.');
+    // The reply's further words say how the accepted plan is to be carried out: they are kept with it.
+    expect(state.lockedDecisions).toEqual([
+      'Accepted proposal: vendor the SDK into libs/sdk. — with: the release is on Thursday so keep the diff small',
+    ]);
     const kept = JSON.stringify(state);
     expect(kept).not.toContain('take the second option');
     expect(kept).toContain('the release is on Thursday');
@@ -91,9 +94,9 @@ describe('structured-state: the accepted option, self-contained', () => {
       ],
       ['user', 'the one with the outbox. retrying inline drops events when the broker is down'],
     );
-    expect(state.lockedDecisions).toContain(
-      'Accepted proposal: spool events to disk and replay them from the outbox.',
-    );
+    expect(state.lockedDecisions).toEqual([
+      'Accepted proposal: spool events to disk and replay them from the outbox. — with: retrying inline drops events when the broker is down',
+    ]);
   });
 
   it('reads "one way around it is … the other is …" as two options', async () => {

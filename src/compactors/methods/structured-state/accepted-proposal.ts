@@ -240,6 +240,15 @@ export function afterAcceptance(reply: string): string {
   return end < 0 ? '' : reply.slice(end).replace(/^[.;!?\s]+/, '');
 }
 
+/**
+ * The rest of a reply after its first sentence, the one that accepts ("works for me. Ana can watch the error
+ * rate."), typed in lower case or not; empty when the reply is one sentence.
+ */
+export function afterFirstSentence(reply: string): string {
+  const end = reply.search(SENTENCE_END);
+  return end < 0 ? '' : reply.slice(end).replace(/^[.;!?\s]+/, '');
+}
+
 /** Whether a user message is a short reply that agrees or points at an option. */
 export function isAcceptance(reply: string): boolean {
   const lower = reply.trim().toLowerCase().replace(/[’‘]/g, "'");

@@ -80,9 +80,15 @@ export class Ledger {
   /**
    * Applies an override: each current decision that names a rejected phrase, and each fact or task that names
    * it and shares the override's subject, becomes a rejected entry. With no phrase ("scratch that"), the
-   * newest earlier decision on the same subject (else the newest decision) is the one replaced.
+   * newest earlier decision on the same subject (else, unless `onTopic`, the newest decision) is the one replaced.
    */
-  supersede(override: LedgerEntry, phrases: readonly string[], returnedTo?: string, pointed = false): void {
+  supersede(
+    override: LedgerEntry,
+    phrases: readonly string[],
+    returnedTo?: string,
+    pointed = false,
+    onTopic = false,
+  ): void {
     const overrideTopics = topicWords(override.text);
     const rejected = new Set<LedgerEntry>();
     let replaced = 0;
@@ -124,7 +130,7 @@ export class Ledger {
         ? this.newestStatedNaming(phrases, overrideTopics, decision, pointed)
         : this.newestStated(override, topics, decision);
       const previous =
-        stated ?? decision ?? (named ? undefined : this.index.newestDecision(topics, override));
+        stated ?? decision ?? (named || onTopic ? undefined : this.index.newestDecision(topics, override));
       // A value the user corrected is written in place ("14,970 EUR (not 32,480 EUR)"), keeping the rest.
       if (previous !== undefined && !(previous === stated && this.correctInPlace(previous, override))) {
         this.reject(previous, override);
@@ -235,10 +241,15 @@ export class Ledger {
     entry.text = text;
     this.index.update(entry);
     for (const copy of this.list) if (copy.copyOf === entry) copy.text = text;
+    // A second correction ("ugh, Tuesday") corrects the statement again, not this report of the first.
+    this.corrections.add(correction);
     // "It's the 13th now": a corrected value is a fact of its own, asked for as one, whatever holds it.
     this.addFactCopy(entry);
     return true;
   }
+
+  /** Corrections already written into the statement they correct. */
+  private readonly corrections = new Set<LedgerEntry>();
 
   /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
   markStated(entry: LedgerEntry): void {
@@ -266,7 +277,7 @@ export class Ledger {
     const valueCorrection = correctsValue(override.text);
     for (let at = this.stated.length - 1; at >= oldest; at--) {
       const entry = this.stated[at] as LedgerEntry;
-      if (entry === override || !CORRECTABLE.has(entry.kind)) continue;
+      if (entry === override || !CORRECTABLE.has(entry.kind) || this.corrections.has(entry)) continue;
       if (than !== undefined && entry.order < than.order) break;
       // A task is corrected only in place, when the correction's value pairs with one of its own.
       if (
@@ -376,6 +387,26 @@ export class Ledger {
     kept.priority = KIND_PRIORITY.rejected;
     kept.text = `${prefix}${kept.text}`;
     this.index.update(kept);
+  }
+
+  /**
+   * Takes an option passed over out of the agent's statement that listed it beside others ("I timed both. X
+   * takes 9 minutes. Y takes 17."): the statement keeps the rest, so it no longer puts the option forward.
+   */
+  cutPassedOver(option: string): void {
+    const needle = option.trim();
+    if (needle.length < 10) return;
+    for (const entry of this.list) {
+      if (!PASSABLE.has(entry.kind) || entry.copyOf !== undefined) continue;
+      const at = entry.text.indexOf(needle);
+      if (at < 0 || entry.text.length === needle.length) continue;
+      const rest = `${entry.text.slice(0, at)}${entry.text.slice(at + needle.length)}`
+        .replace(/\s{2,}/g, ' ')
+        .trim();
+      if (comparisonText(rest) === '') continue;
+      entry.text = rest;
+      this.index.update(entry);
+    }
   }
 
   /** "Ignore everything we've said so far": every current decision is superseded. */

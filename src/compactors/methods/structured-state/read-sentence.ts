@@ -21,6 +21,7 @@ import type { EntryKind } from './ledger-entry.js';
 import { setAsideParts } from './output-closes-task.js';
 import { asksForIt, withEllipsesJoined } from './pointing-sentences.js';
 import {
+  BARE_NO,
   changesMind,
   droppedPlans,
   dropsPlan,
@@ -28,6 +29,7 @@ import {
   RESETS,
   RETURNS_TO,
   returnedPlan,
+  UPDATE_NEWS,
 } from './revision-patterns.js';
 import { assignedRoleNames } from './role-patterns.js';
 import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
@@ -82,7 +84,8 @@ export function revises(lower: string): boolean {
     changesMind(lower) ||
     dropsPlan(lower) ||
     RETURNS_TO.test(lower) ||
-    RESETS.test(lower)
+    RESETS.test(lower) ||
+    UPDATE_NEWS.test(lower)
   );
 }
 
@@ -147,6 +150,12 @@ function withoutTallies(sentence: string): string {
 const QUEUED_REQUEST =
   /(?:^|[,;:—–]\s*)(?:(?:can|could|would|will) you|please|pls)(?: also| then| still)? (?:[\w'/.-]+ ){1,12}?(?:after (?:this|that|it)|afterwards|later(?: on)?|once (?:this|that|it|you|we)\b|when you(?:'re| are) done|at some point|next)\b/;
 
+// The agent saying where it will put the work: "I'll add the limiter in src/clients/limiter.ts", "I'm going to
+// write the job under jobs/nightly/". A file path (a slash, or a name with an extension) after "in", "into",
+// "under" or "at".
+const PLACES_WORK =
+  /^(?:ok(?:ay)?,? |sure,? |right,? )?(?:i'?ll|i will|i'?m going to|i am going to|let me) (?:add|put|write|create|implement|build|place|keep|store|move)\b[^.;:!?]{0,80}? (?:in|into|under|at|to) `?(?:[\w.-]+\/[\w./-]*\w|[\w-]+\.(?:ts|js|py|go|rs|rb|java|kt|ya?ml|json|toml|sql|sh|md))`?/;
+
 /**
  * The kind a sentence is kept as, or undefined when it states nothing worth keeping. `lower`, when the caller
  * has it, is `lowerPlain(sentence)`.
@@ -174,12 +183,15 @@ export function classifySentence(
     const stated = withoutTallies(sentence);
     if (stated !== sentence) return classifySentence(stated, speaker);
     const hasValue = VALUE.test(sentence);
-    if (OVERRIDE.test(lower) && (hasValue || settles(lower))) return 'decision';
+    // "Ignore what I said about the CSV" from the agent takes back its own words: no plan of the session's.
+    if (OVERRIDE.test(lower) && (hasValue || settles(lower)) && !retractsSubject(sentence)) return 'decision';
     if (hasValue && TASK.test(lower)) return DEFERRAL.test(lower) ? 'deferred' : 'task';
     if (hasValue && CHANGE.test(lower)) return 'fact';
     if (hasValue && FAILURE.test(lower)) return 'error';
     if (rolesIn(sentence).length > 0) return 'fact';
     if (hasValue && /\b(?:going with|we go with|agreed|recorded|confirmed)\b/.test(lower)) return 'decision';
+    // "I'll add a token bucket limiter in src/clients/limiter.ts": where the agent says the work will go.
+    if (PLACES_WORK.test(lower)) return 'decision';
     // "X is the freshest replica according to the status page": a finding the agent read somewhere, which lasts.
     if (ATTRIBUTED.test(lower) && moreWordsThan(sentence, 4)) return 'fact';
     // "A full run takes 52 minutes and peaks at 4 GB": a measurement, not a count of search hits or tests.
@@ -253,7 +265,10 @@ export function readSentence(
   const overrides = revises(lower) && !EXCEPTION.test(lower);
   if (overrides && (speaker === 'user' || kind === 'decision')) {
     const phrases = [...supersededPhrases(sentence), ...droppedPlans(sentence)];
-    ledger.supersede(entry, phrases, returnedPlan(sentence), retractsSubject(sentence));
+    // "Small update, …" replaces a plan on its subject, and no other: news may be about anything.
+    const onTopic =
+      UPDATE_NEWS.test(lower) && !OVERRIDE.test(lower) && !changesMind(lower) && !dropsPlan(lower);
+    ledger.supersede(entry, phrases, returnedPlan(sentence), retractsSubject(sentence), onTopic);
   }
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
   if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
@@ -387,7 +402,9 @@ export function readText(
       at + 1 < sentences.length &&
       !moreWordsThan(bare.replace(REVISION_LEAD, ''), BARE_REVISION_WORDS)
     ) {
-      if (revises(bare) && !RESETS.test(bare)) {
+      // "Hm, no. Compliance needs 400 days.": a bare "no" before a new value corrects, as a revision does.
+      const noBeforeValue = BARE_NO.test(bare) && holdsValue(sentences[at + 1] as string);
+      if ((revises(bare) || noBeforeValue) && !RESETS.test(bare)) {
         sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
         continue;
       }

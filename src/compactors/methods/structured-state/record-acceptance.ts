@@ -5,6 +5,7 @@
  */
 
 import {
+  afterFirstSentence,
   chosenOption,
   isAcceptance,
   mayRestate,
@@ -17,6 +18,7 @@ import {
 import { type Comparison, comparedSentences, comparisonIn, pickByComparison } from './comparative-choice.js';
 import { holdsValue } from './cue-patterns.js';
 import type { Ledger } from './ledger.js';
+import { classifySentence } from './read-sentence.js';
 import { splitSentences, stripOpener } from './split-sentences.js';
 
 export const ACCEPTED_PREFIX = 'Accepted proposal: ';
@@ -57,10 +59,16 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
       for (const option of proposal.options) ledger.add('fact', `${PUT_FORWARD_PREFIX}${shortened(option)}`);
     return false;
   }
+  const added = addedDetails(reply);
   proposal.options.forEach((option, at) => {
     const text = shortened(option);
-    if (at === chosen) ledger.add('decision', `${ACCEPTED_PREFIX}${text}`);
-    else ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
+    if (at === chosen)
+      ledger.add('decision', `${ACCEPTED_PREFIX}${text}${added === '' ? '' : ` ${ADDED_MARK}${added}`}`);
+    else {
+      ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${text}`);
+      // The agent's message that listed it is kept without it, so it does not read as on offer.
+      ledger.cutPassedOver(option);
+    }
   });
   const weighed = weighedAlternatives(proposalText, proposal.options[chosen] ?? '');
   for (const sentence of weighed) ledger.passOver(sentence, NOT_CHOSEN_PREFIX);
@@ -69,10 +77,29 @@ export function recordAcceptance(ledger: Ledger, proposalText: string, reply: st
   return true;
 }
 
+/** What joins the details a user gave when accepting to the option accepted. */
+export const ADDED_MARK = '— with: ';
+
+/**
+ * The details a reply adds to the option it accepts ("works for me. Ana Ruiz can watch the error rate, that
+ * dashboard is hers."): the statements after the accepting sentence that are neither rules, tasks nor plans of
+ * their own. They are how the accepted plan is to be carried out, so they are kept with it.
+ */
+function addedDetails(reply: string): string {
+  return splitSentences(afterFirstSentence(reply))
+    .map((sentence) => stripOpener(sentence))
+    .filter((sentence) => !/\?\s*$/.test(sentence) && classifySentence(sentence, 'user') === 'fact')
+    .join(' ');
+}
+
 // A reply that turns the proposal down: "no", "nope", "I'm not comfortable with that", "I'd rather not", "let's
 // not", "not that one", "please don't".
 const REFUSES =
   /^(?:(?:no|nope|nah)\b(?![- ](?:one|more|need|problem|worries|rush|way to tell)\b)|i'?m not (?:comfortable|happy|keen|sold|ok(?:ay)?) (?:with|on) (?:that|this|it)\b|i'?d rather (?:not|we didn'?t|you didn'?t)\b|let'?s not\b|not (?:that|this) one\b|please don'?t\b|don'?t do (?:that|this|it)\b)/;
+
+// A reply that turns down every option: "neither of those", "neither, actually", "none of them".
+const REFUSES_ALL =
+  /^(?:(?:hm+|um+|ugh|oh)[,.]?\s+)?(?:neither(?: of (?:those|them|these|the two|your options|the options))?|none of (?:those|them|these|the above|the options))\b/;
 
 /**
  * Records a reply that refuses the proposal before it: the option the assistant put forward (the one it
@@ -81,9 +108,16 @@ const REFUSES =
  */
 export function recordRefusal(ledger: Ledger, proposalText: string, reply: string): boolean {
   const first = stripOpener(reply.trim()).toLowerCase().replace(/[’‘ʼ]/g, "'");
-  if (!REFUSES.test(first) || !PROPOSES.test(proposalText.replace(/[’‘ʼ]/g, "'"))) return false;
+  const refusesAll = REFUSES_ALL.test(first);
+  if (!(refusesAll || REFUSES.test(first)) || !PROPOSES.test(proposalText.replace(/[’‘ʼ]/g, "'")))
+    return false;
   const proposal = readProposal(proposalText);
   if (proposal === undefined) return false;
+  // "Neither of those": every option put forward is turned down.
+  if (refusesAll && proposal.options.length > 1) {
+    for (const option of proposal.options) ledger.add('rejected', `${NOT_CHOSEN_PREFIX}${shortened(option)}`);
+    return true;
+  }
   const refused = proposal.options.length === 1 ? 0 : proposal.recommended;
   const option = refused === undefined ? undefined : proposal.options[refused];
   if (option === undefined) return false;

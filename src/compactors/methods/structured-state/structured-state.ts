@@ -1,6 +1,7 @@
 import type { Message, ToolCall } from '../../../messages/types.js';
 import type { MethodDefinition } from '../../registry/method-definition.js';
 import { afterAcceptance } from './accepted-proposal.js';
+import { deferredDecision, defersToSource, type ReadSource, readSourceOf } from './deferred-source.js';
 import { fitToBudget } from './fit-to-budget.js';
 import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
@@ -49,6 +50,9 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
   let earlier = '';
   // Only the last request is kept, so it is shortened once, after the loop.
   let latest: string | undefined;
+  // The files and pages read, and what the user said before: what "trust the file" settles on.
+  const reads: ReadSource[] = [];
+  let userSaid = '';
   for (const message of messages) {
     if (message.role === 'user' || message.role === 'system') {
       const text = message.content.trim();
@@ -67,6 +71,13 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
       if (message.role === 'user' && proposal !== '' && !accepted) recordRefusal(ledger, proposal, text);
       // Once the accepted option is recorded in the proposal's words, the bare "sounds good" says nothing more.
       readText(ledger, accepted ? afterAcceptance(text) : text, 'user');
+      // "Trust the file, my memory's bad": what the file said on the subject is the decision.
+      const deferred =
+        message.role === 'user' && reads.length > 0 && defersToSource(text)
+          ? deferredDecision(reads, text, userSaid)
+          : undefined;
+      if (deferred !== undefined) ledger.add('decision', deferred);
+      if (message.role === 'user') userSaid = `${userSaid} ${text}`;
       if (message.role === 'user') {
         proposal = '';
         earlier = text;
@@ -82,6 +93,8 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
       if (message.content.trim() !== '') proposal = message.content;
     }
     readToolActivity(ledger, message, callsById, terms, names);
+    const read = readSourceOf(message, callsById);
+    if (read !== undefined) reads.push(read);
   }
   if (latest !== undefined) ledger.latest = firstWords(stripOpener(latest), LATEST_WORDS);
   // A failure that echoes what the user said (the error they reported, the file they named) is about the task.

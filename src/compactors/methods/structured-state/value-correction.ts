@@ -17,13 +17,22 @@ interface Found {
   at: number;
 }
 
+// A day of the week: a value as much as a date is ("make it Friday").
+const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/gi;
+
 function valuesIn(text: string): Found[] {
   const found: Found[] = [];
   for (const match of text.matchAll(VALUE_TOKEN)) {
     const value = match[0].replace(/[.:_-]+$/, '');
     found.push({ value, at: match.index });
   }
+  for (const match of text.matchAll(WEEKDAY)) found.push({ value: match[0], at: match.index });
   return found;
+}
+
+/** Whether a value is a day of the week, which pairs only with another. */
+function isWeekday(value: string): boolean {
+  return /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(value);
 }
 
 /** A value's form with its digits collapsed: "32,480" and "14,970" share one, "87.5%" and "5%" another. */
@@ -38,11 +47,33 @@ function kind(value: string): string {
 
 /** The form without letters: what two values must share to be of one kind at all. */
 function looseForm(value: string): string {
-  return form(value).replace(/\p{L}+/gu, '');
+  return isWeekday(value) ? 'weekday' : form(value).replace(/\p{L}+/gu, '');
 }
 
 // Words that give a value its new setting: "bump that to 1Gi", "the budget is 14,970", "make it 3".
 const ASSIGNS = /\b(?:to|is|are|it'?s|be|now|make (?:that|it))\s+$/i;
+
+// A value said on its own, as a sentence of its own: "ugh, Tuesday.", "no — 40." gives it as the new setting.
+const ALONE_BEFORE = /(?:^|[.!?:;]\s+)(?:(?:ugh|hm+|oh|ah|no|nope|wait|sorry|actually|argh)[,.!—–\s]+)*$/i;
+const ALONE_AFTER = /^(?:[.!](?:\s|$)|$)/;
+
+/** Whether a correction gives a value as the new setting: by "to", "is", "make it", or on its own. */
+function assigned(correction: string, value: Found): boolean {
+  const before = correction.slice(0, value.at);
+  if (ASSIGNS.test(before)) return true;
+  return ALONE_BEFORE.test(before) && ALONE_AFTER.test(correction.slice(value.at + value.value.length));
+}
+
+/** Whether a correction names a value against another: "99.9%, not 99.8%", "port 8081 rather than 8080". */
+function replacesNamed(correction: string, value: Found, old: string): boolean {
+  const after = correction.slice(value.at + value.value.length).toLowerCase();
+  return (
+    after.startsWith(`, not ${old.toLowerCase()}`) ||
+    after.startsWith(` not ${old.toLowerCase()}`) ||
+    after.startsWith(` rather than ${old.toLowerCase()}`) ||
+    after.startsWith(` instead of ${old.toLowerCase()}`)
+  );
+}
 
 function unitAfter(text: string, found: Found): string | undefined {
   return text
@@ -57,13 +88,21 @@ function unitAfter(text: string, found: Found): string | undefined {
  * best: the same unit after both, the new value given by "to" or "is", the same form.
  */
 export function correctedText(statement: string, correction: string): string | undefined {
-  const oldValues = valuesIn(statement);
+  // "every Friday (not Thursday)": a value already ruled out is no value the statement holds.
+  const oldValues = valuesIn(statement).filter((old) => !/\(not\s+$/.test(statement.slice(0, old.at)));
   // "90 days, not 30 days": a value the correction rules out is the old one, not a new one.
   const newValues = valuesIn(correction).filter(
     (value) => !/\b(?:not|rather than|instead of)\s+$/i.test(correction.slice(0, value.at)),
   );
-  const olds = oldValues.filter((old) => !newValues.some((value) => value.value === old.value));
-  const fresh = newValues.filter((value) => !oldValues.some((old) => old.value === value.value));
+  const same = (a: Found, b: Found) => a.value.toLowerCase() === b.value.toLowerCase();
+  const fresh = newValues.filter((value) => !oldValues.some((old) => same(old, value)));
+  // A value the correction repeats stays, unless a new value of its kind is given in its place: "make it Friday,
+  // people ignore it on Thursday" names Thursday only as the reason.
+  const olds = oldValues.filter(
+    (old) =>
+      !newValues.some((value) => same(old, value)) ||
+      fresh.some((value) => looseForm(value.value) === looseForm(old.value) && assigned(correction, value)),
+  );
   let best: { old: Found; value: Found; score: number } | undefined;
   let tied = false;
   for (const old of olds) {
@@ -72,7 +111,9 @@ export function correctedText(statement: string, correction: string): string | u
       const unit = unitAfter(statement, old);
       let score = 0;
       if (unit !== undefined && unit === unitAfter(correction, value)) score += 4;
-      if (ASSIGNS.test(correction.slice(0, value.at))) score += 2;
+      if (assigned(correction, value)) score += 2;
+      // "99.9%, not 99.8%": the value named against the old one replaces it.
+      if (replacesNamed(correction, value, old.value)) score += 8;
       if (kind(old.value) === kind(value.value)) score += 1;
       if (form(old.value) === form(value.value)) score += 1;
       if (best === undefined || score > best.score) [best, tied] = [{ old, value, score }, false];
@@ -90,6 +131,11 @@ export function correctedText(statement: string, correction: string): string | u
     oldText = `${oldText} ${unit}`;
     newText = `${newText} ${unit}`;
     end = statement.indexOf(unit, end) + unit.length;
+  }
+  // "every Friday (not Thursday)" corrected again: every value ruled out stays ruled out, in one note.
+  const earlier = statement.slice(end).match(/^ \(not ([^()]+)\)/);
+  if (earlier !== null) {
+    return `${statement.slice(0, old.at)}${newText} (not ${oldText}, not ${earlier[1]})${statement.slice(end + earlier[0].length)}`;
   }
   return `${statement.slice(0, old.at)}${newText} (not ${oldText})${statement.slice(end)}`;
 }
