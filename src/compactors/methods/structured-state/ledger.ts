@@ -1,19 +1,12 @@
 import { withoutClause } from './clauses.js';
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
-import {
-  BRIEF_CORRECTION_WORDS,
-  CORRECTABLE,
-  CUTTABLE,
-  OPEN_KINDS,
-  PASSABLE,
-  RECENT_STATED,
-  REPLACEABLE,
-} from './ledger-kinds.js';
+import { BRIEF_CORRECTION_WORDS, CUTTABLE, OPEN_KINDS, PASSABLE, REPLACEABLE } from './ledger-kinds.js';
 import { EARLIER_PLAN } from './revision-patterns.js';
 import { moreWordsThan } from './split-sentences.js';
+import { newestStated, newestStatedNaming, type StatedFacts } from './stated-facts.js';
 import { sharedCount, topicWords } from './topic-words.js';
-import { correctedText, correctsValue, valueShapes } from './value-correction.js';
+import { correctedText, correctsValue } from './value-correction.js';
 
 /** The prefix of a part of an open task that a later statement reports done. */
 export const CLOSED_PREFIX = 'Closed: ';
@@ -127,8 +120,8 @@ export class Ledger {
       const decision = this.index.newestDecision(topics, override, true);
       // "Make that Friday", "I meant 8081": a correction of something the user stated, newer than any plan.
       const stated = named
-        ? this.newestStatedNaming(phrases, overrideTopics, decision, pointed)
-        : this.newestStated(override, topics, decision);
+        ? newestStatedNaming(this.statedFacts, phrases, overrideTopics, decision, pointed)
+        : newestStated(this.statedFacts, override, topics, decision);
       const previous =
         stated ?? decision ?? (named || onTopic ? undefined : this.index.newestDecision(topics, override));
       // A value the user corrected is written in place ("14,970 EUR (not 32,480 EUR)"), keeping the rest.
@@ -252,79 +245,16 @@ export class Ledger {
   private readonly corrections = new Set<LedgerEntry>();
 
   /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
+  private get statedFacts(): StatedFacts {
+    return {
+      stated: this.stated,
+      corrections: this.corrections,
+      topicsOf: (entry) => this.index.topicsOf(entry),
+    };
+  }
+
   markStated(entry: LedgerEntry): void {
     this.stated.push(entry);
-  }
-
-  /**
-   * The newest fact the user stated, among the last few, that a correction replaces: one holding a value of the
-   * kind the correction gives (a number, a weekday), on its subject unless the correction is brief. Only one
-   * newer than `than`.
-   */
-  private newestStated(
-    override: LedgerEntry,
-    topics: ReadonlySet<string>,
-    than: LedgerEntry | undefined,
-  ): LedgerEntry | undefined {
-    const shapes = valueShapes(override.text);
-    const brief = override.text.split(/\s+/).length <= BRIEF_CORRECTION_WORDS;
-    const oldest = Math.max(0, this.stated.length - RECENT_STATED);
-    // The one sharing the most subject words with the correction, the newest among equals: "sorry, typo: the
-    // docs build listens on 4010" corrects "the docs build listens on 4100", not a newer line that says "typo".
-    let best: LedgerEntry | undefined;
-    let bestShared = 0;
-    let fallback: LedgerEntry | undefined;
-    const valueCorrection = correctsValue(override.text);
-    for (let at = this.stated.length - 1; at >= oldest; at--) {
-      const entry = this.stated[at] as LedgerEntry;
-      if (entry === override || !CORRECTABLE.has(entry.kind) || this.corrections.has(entry)) continue;
-      if (than !== undefined && entry.order < than.order) break;
-      // A task is corrected only in place, when the correction's value pairs with one of its own.
-      if (
-        entry.kind !== 'fact' &&
-        !(valueCorrection && correctedText(entry.text, override.text) !== undefined)
-      )
-        continue;
-      // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
-      if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
-      if (brief && best === undefined) best = entry;
-      let shared = 0;
-      for (const word of this.index.topicsOf(entry)) if (topics.has(word)) shared++;
-      if (shared > bestShared) [best, bestShared] = [entry, shared];
-      // "Dana says 04:05 UTC works better": no subject word, but a value of the kind to correct in place.
-      if (valueCorrection)
-        fallback ??= correctedText(entry.text, override.text) === undefined ? undefined : entry;
-    }
-    return best ?? fallback;
-  }
-
-  /**
-   * "The port is 8081, not 8080": the newest fact the user stated, among the last few, that names a rejected
-   * phrase as whole words and shares a subject word with the correction (or, `pointed`, whatever its subject).
-   * Only one newer than `than`.
-   */
-  private newestStatedNaming(
-    phrases: readonly string[],
-    topics: ReadonlySet<string>,
-    than: LedgerEntry | undefined,
-    pointed: boolean,
-  ): LedgerEntry | undefined {
-    const needles = phrases
-      .map((phrase) => ` ${comparisonText(phrase)} `)
-      .filter((needle) => needle.length > 4);
-    const oldest = Math.max(0, this.stated.length - RECENT_STATED);
-    for (let at = this.stated.length - 1; at >= oldest; at--) {
-      const entry = this.stated[at] as LedgerEntry;
-      if (entry.kind !== 'fact') continue;
-      if (than !== undefined && entry.order < than.order) return undefined;
-      const text = ` ${comparisonText(entry.text)} `;
-      const named = needles.find((needle) => text.includes(needle));
-      if (named === undefined) continue;
-      // A subject word besides the phrase itself: "page B instead of Freya Bakker" is not about Bakker's role.
-      // "Ignore what I said about the PDF" points at the statement by the phrase alone.
-      if (pointed || sharedCount(this.index.topicsOf(entry), topics, topicWords(named)) > 0) return entry;
-    }
-    return undefined;
   }
 
   /**

@@ -5,7 +5,7 @@ import type { Ledger } from './ledger.js';
 import type { EntryKind } from './ledger-entry.js';
 import { namedBlocks } from './named-blocks.js';
 import { closeShownDone } from './output-closes-task.js';
-import { rolesIn } from './read-sentence.js';
+import { rolesIn } from './person-names.js';
 import { mayNamePerson, ROLE_HINT } from './role-patterns.js';
 import { markSeen } from './seen-failures.js';
 
