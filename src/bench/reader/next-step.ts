@@ -4,6 +4,7 @@ import { isOverride, notablePassages } from './notable-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
+import { labelledSuperseded } from './superseded-labels.js';
 import { toolExchanges } from './tool-exchanges.js';
 
 /** What to do instead: the locked decision closest to the item, else the newest decision or override about it. */
@@ -21,7 +22,14 @@ export function findNextStep(
   for (const passage of notablePassages(parsed)) {
     // A question ("what is the plan for them?") asks for a step; it is none. A tool's output ("Use `list`
     // in place of `List`") decides nothing.
-    if (passage === reason || passage.text.includes('?') || inOutput[passage.position] === 1) continue;
+    // A note labelled superseded is the step not to take.
+    if (
+      passage === reason ||
+      passage.text.includes('?') ||
+      inOutput[passage.position] === 1 ||
+      labelledSuperseded(passage.text)
+    )
+      continue;
     const locked = passage.section === 'Locked decisions';
     // After a change of plan, a decision read from prose before it may be the plan it changed.
     if (changed && !locked && passage.position < reason.position) continue;
