@@ -10,7 +10,7 @@ const message =
   'keys and the test pallets. Jonas Berg handles their billing disputes on our side, integration questions ' +
   'are not for him. The go-live is not fixed yet.';
 
-describe('lexical reader: a sentence that names its subject by a possessive', () => {
+describe('lexical reader: a sentence that names its subject by a possessive or a pronoun', () => {
   it('is read with the words of the sentence before it, at a share', async () => {
     const artifactText = transcriptArtifact(200, {
       40: message,
@@ -36,5 +36,24 @@ describe('lexical reader: a sentence that names its subject by a possessive', ()
     });
     const result = await createLexicalTarget().answer({ artifactText, item });
     expect(result.response).toContain('Marta Okafor');
+  });
+
+  it('reads "it" in the middle of a sentence as the thing the sentence before named', async () => {
+    const artifactText = transcriptArtifact(200, {
+      40:
+        '[turn 4] user: Quick note before lunch: release/2.14-hotfix is the branch the support team tests ' +
+        'against, Hana Ito and Dev Patel both deploy from it to their sandboxes every morning and again after ' +
+        'lunch when the nightly data lands. Please get the flaky upload test green before ' +
+        "it's merged for the 2031-03-14 cut. Nothing else on this for now.",
+      90: '[turn 9] tool git: a1f3c09..b72e4d1  release/2.14-hotfix -> release/2.14-hotfix',
+      91: '[turn 9] assistant calls git {"args":"log -1 release/2.14-hotfix"}',
+      92: '[turn 9] tool git: Date: 2031-02-27 merged main into release/2.14-hotfix',
+    });
+    const item = makeItem({
+      type: 'immutable_fact_recall',
+      prompt: 'Which cut is release/2.14-hotfix being merged for?',
+    });
+    const result = await createLexicalTarget().answer({ artifactText, item });
+    expect(result.response).toContain('2031-03-14');
   });
 });
