@@ -4,7 +4,7 @@ import { answerQuestionItem } from './answer-question-item.js';
 import { namesIn } from './answer-shapes.js';
 import { contentStems } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
-import { commonWordsOf } from './question-scores.js';
+import { commonWordsOf } from './prompt-names.js';
 import { withoutHeader } from './tool-exchanges.js';
 
 // A task that is about reaching someone: "addressed by name", "to the right person", "say whom you page",

@@ -8,21 +8,16 @@ import { contentStems } from './content-words.js';
 import { strongestCue } from './cue-matcher.js';
 import { droppedStatement } from './dropped-plans.js';
 import { type Focus, focusPassage, givenValues, subjectOf } from './focus-passage.js';
+import { PROFILES } from './item-type-profiles.js';
 import { keptStatement } from './kept-references.js';
 import { saysWhereRestStands } from './open-work.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal, standingAfter } from './plan-reversals.js';
 import { type Pointed, pointedStatement } from './pointed-statements.js';
+import { commonWordsOf, mayHoldName, namesInPrompt } from './prompt-names.js';
 import { antecedentsOf } from './pronoun-subjects.js';
-import {
-  commonWordsOf,
-  mayHoldName,
-  namesInPrompt,
-  type PassageScores,
-  PROFILES,
-  scoreQuestionPassages,
-} from './question-scores.js';
+import { type PassageScores, scoreQuestionPassages } from './question-scores.js';
 import {
   type AnswerShape,
   asksWhatCalled,

@@ -23,7 +23,34 @@ const LABEL_LINE = /^(?:#{1,6}\s+)?[A-Z][\w '’/-]{0,40}:$/;
 // code ("def load(self):", "if total > 0:").
 const LABEL = /^[^(){}[\]=;<>`]*\p{L}:\s*$/u;
 
+// "Ethan handles their invoices", "the job keeps its own lock", "fix the test before it's merged": a possessive
+// or a pronoun inside a sentence stands for something named before it, in the sentence or the one before. It
+// says what the sentence is about, not what to quote with it.
+const POINTS_BACK_INSIDE = /\b(?:their|its|it|it['’]s|them)\b/i;
+
+// The share of the antecedent's words a sentence pointing back from inside (see above) is credited with.
+const POSSESSIVE_SHARE = 0.5;
+
 const antecedents = new WeakMap<ParsedArtifact, Int32Array>();
+const owners = new WeakMap<ParsedArtifact, Int32Array>();
+
+/**
+ * For each passage that holds a possessive or a pronoun ("their", "its", "it", "them") and is not the first
+ * sentence of its line, the position of the sentence before it; -1 for the rest. Read once per parsed artifact.
+ */
+function possessiveOwnersOf(parsed: ParsedArtifact): Int32Array {
+  let known = owners.get(parsed);
+  if (known !== undefined) return known;
+  const { passages } = parsed;
+  known = new Int32Array(passages.length).fill(-1);
+  for (let position = 1; position < passages.length; position++) {
+    const passage = passages[position] as Passage;
+    if (passage.line === (passages[position - 1] as Passage).line && POINTS_BACK_INSIDE.test(passage.text))
+      known[position] = position - 1;
+  }
+  owners.set(parsed, known);
+  return known;
+}
 
 /**
  * For each passage that opens by pointing back to the one before it in the same message (or the same line of
@@ -70,9 +97,9 @@ export function antecedentsOf(parsed: ParsedArtifact): Int32Array {
 }
 
 /**
- * Raises the overlap (`overlapScores`, in place) of each passage that points back to the one before it to
- * what the two together share with the question, when that is more: the words of the thing named count for
- * the sentence that says something about it.
+ * Raises the overlap (`overlapScores`, in place) of each passage that points back to the one before it, by its
+ * subject or by a possessive or pronoun inside it, to what the two together share with the question, when that is more: the words
+ * of the thing named count for the sentence that says something about it.
  */
 export function inheritAntecedentOverlap(
   parsed: ParsedArtifact,
@@ -82,8 +109,10 @@ export function inheritAntecedentOverlap(
 ): void {
   if (query.weights.length === 0) return;
   const before = antecedentsOf(parsed);
+  const owned = possessiveOwnersOf(parsed);
   let weights: number[] | undefined;
-  before.forEach((antecedent, position) => {
+  before.forEach((pointed, position) => {
+    const antecedent = pointed >= 0 ? pointed : (owned[position] as number);
     if (antecedent < 0) return;
     const joined = (masks[position] as number) | (masks[antecedent] as number);
     if (joined === masks[position]) return;
@@ -91,9 +120,13 @@ export function inheritAntecedentOverlap(
       const frequency = stemFrequencies(query, masks);
       weights = query.weights.map((weight, bit) => weight * rarity(frequency[bit] as number));
     }
+    // A possessive or a pronoun inside only says the sentence is about the thing: the words naming it count
+    // half, so that the sentence that names it first-hand still answers for it first.
+    const own = masks[position] as number;
+    const share = pointed >= 0 ? 1 : POSSESSIVE_SHARE;
     let score = 0;
     for (let bit = 0, rest = joined; rest !== 0; bit++, rest >>>= 1)
-      if (rest & 1) score += weights[bit] as number;
+      if (rest & 1) score += (weights[bit] as number) * (own & (1 << bit) ? 1 : share);
     if (score > (overlaps[position] as number)) overlaps[position] = score;
   });
 }

@@ -1,17 +1,18 @@
-import type { ArtifactSectionName } from '../../artifact/artifact-sections.js';
-import type { CaseItem, ItemType } from '../case/types.js';
+import type { CaseItem } from '../case/types.js';
 import { normalizeText } from '../scoring/normalize.js';
 import { acceptedProposalScoring } from './accepted-proposals.js';
 import { addAcronymOverlap } from './acronyms.js';
-import { holdsShape, lowercaseWords, namesIn } from './answer-shapes.js';
-import { statedIdioms } from './asked-idioms.js';
 import { isCodeRecord } from './code-records.js';
-import { contentStems, STOPWORDS } from './content-words.js';
-import { type CueHits, type CueKind, rarity, strongestCue } from './cue-matcher.js';
+import { contentStems } from './content-words.js';
+import { rarity, strongestCue } from './cue-matcher.js';
 import { documentProse } from './document-passages.js';
+import { addIdiomOverlap } from './idiom-overlap.js';
+import { CUES_OF_KIND, PROFILES } from './item-type-profiles.js';
+import { labelIn } from './numbered-labels.js';
 import { asksForWork, listsClosedWork, reportsDone } from './open-work.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { namesInPrompt } from './prompt-names.js';
 import { inheritAntecedentOverlap } from './pronoun-subjects.js';
 import {
   buildQueryWeights,
@@ -20,52 +21,15 @@ import {
   stemFrequencies,
   stemWeights,
 } from './query-weights.js';
-import {
-  askedGroup,
-  asksOpenQuestion,
-  asksWhatRemains,
-  broadShapeOf,
-  questionShape,
-} from './question-shape.js';
+import { askedGroup, asksOpenQuestion, asksWhatRemains, questionShape } from './question-shape.js';
 import { namedSource } from './question-sources.js';
 import { namesTopic } from './question-topic.js';
 import { asksWhy, reasonGivers } from './reason-clauses.js';
+import { type ShapeScores, shapeScores } from './shape-scores.js';
 import { stemsStatedBeforeAsking } from './stated-before-asking.js';
+import { labelledSuperseded } from './superseded-labels.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
-import { toolExchanges, withoutHeader } from './tool-exchanges.js';
-import { addValueBonus, valueHolders } from './value-bonus.js';
-import { type AskedValue, isNamedKind } from './value-kinds.js';
-
-interface TypeProfile {
-  sections: readonly ArtifactSectionName[];
-  cue: CueKind;
-  /** Decisions: the newest one wins, so later passages and overrides weigh more. */
-  newestWins: boolean;
-}
-
-/** How each item type is scored: the sections and cue words it looks for, and whether the newest decision wins. */
-export const PROFILES: Record<ItemType, TypeProfile> = {
-  locked_decision_retention: { sections: ['Locked decisions'], cue: 'decision', newestWins: true },
-  planning_soundness: { sections: ['Locked decisions'], cue: 'decision', newestWins: true },
-  forbidden_behavior_retention: { sections: ['Forbidden behaviors'], cue: 'rule', newestWins: false },
-  immutable_fact_recall: { sections: ['Immutable facts'], cue: 'fact', newestWins: false },
-  unresolved_task_continuity: {
-    sections: ['Unresolved items', 'Deferred items'],
-    cue: 'task',
-    newestWins: false,
-  },
-  entity_integrity: { sections: ['Entities'], cue: 'entity', newestWins: false },
-};
-
-// One reader per kind: `cues[kind]` with a different kind per item is a slow property look-up.
-const CUES_OF_KIND: Record<CueKind, (cues: CueHits) => readonly number[]> = {
-  rule: (cues) => cues.rule,
-  decision: (cues) => cues.decision,
-  override: (cues) => cues.override,
-  task: (cues) => cues.task,
-  entity: (cues) => cues.entity,
-  fact: (cues) => cues.fact,
-};
+import { toolExchanges } from './tool-exchanges.js';
 
 const SECTION_WEIGHT = 3;
 const CUE_WEIGHT = 1.5;
@@ -76,13 +40,12 @@ const ITEM_CUE_WEIGHT = 2;
 const NAME_WEIGHT = 2;
 const QUESTION_WEIGHT = 0.5;
 const OPEN_QUESTION_WEIGHT = 0.25;
-const SHAPE_WEIGHT = 2;
 // A document's sentence the agent read is a note written down for it (see `documentProse`).
 const DOCUMENT_WEIGHT = 0.5;
 // What a passage of the document a question names as its source gains when it is about the question.
 const SOURCE_WEIGHT = 0.5;
 // What a passage giving a reason gains for a "why" question, scaled by how rare such passages are: as much as
-// the kind of value asked for (SHAPE_WEIGHT), since a passage giving no reason cannot answer "why".
+// the kind of value asked for (`SHAPE_WEIGHT`), since a passage giving no reason cannot answer "why".
 const REASON_WEIGHT = 2;
 // The share of the call's words a sentence of its output is credited with.
 const CALL_SHARE = 0.5;
@@ -95,24 +58,6 @@ const TASK_LIST_WEIGHT = 1.5;
 // What a fact stated in an accepted option gains (a decision in one gains the section weight).
 const ACCEPTED_FACT_WEIGHT = 1.5;
 
-// An item named by its number: "rule one", "option 2", "step three", "the second option".
-const LABEL =
-  /\b([a-z]+ (?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})|(?:first|second|third|fourth|fifth|last) [a-z]+)\b/i;
-
-// "one" is a function word elsewhere ("the one with the queue") but a number in "rule one".
-const NUMBER_WORDS = new Set(['one']);
-
-/** The numbered label a question names ("What was rule one?": "rule one"), normalised and spaced, if any. */
-function labelIn(prompt: string): string | undefined {
-  for (const match of prompt.matchAll(new RegExp(LABEL.source, 'gi'))) {
-    const label = normalizeText(match[1] as string);
-    // "which one", "the first", "at least two": a function word names no item.
-    if (label.split(' ').some((word) => STOPWORDS.has(word) && !NUMBER_WORDS.has(word))) continue;
-    return ` ${label} `;
-  }
-  return undefined;
-}
-
 const MISSING_SHAPE_WEIGHT = 0.5;
 /** What recency adds at most where it only breaks near-ties (the newest passage gains this much). */
 const TIE_BREAK_RECENCY = 0.25;
@@ -120,17 +65,6 @@ const TIE_BREAK_RECENCY = 0.25;
 const RECORD_CUE_SHARE = 0.5;
 
 const NO_SUPERSESSIONS: readonly Supersession[] = Object.freeze([]);
-
-/** Each passage's bonus for holding the kind of value asked for, and the neighbour it borrowed one from (-1: none). */
-interface ShapeScores {
-  bonus: Float64Array;
-  lender: Int32Array;
-  /**
-   * Only what bounds a wait is asked for ("until when …?"): a passage without an "until" may still answer it
-   * ("we can ship once the audit is through"), so it keeps its score; the bonus only adds.
-   */
-  soft: boolean;
-}
 
 /** Every passage's score by position: `base` decides whether it answers at all, `total` adds recency. */
 export interface PassageScores {
@@ -289,6 +223,10 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
       const bonus = shapeBonus.bonus[index] as number;
       score = bonus !== 0 ? score + bonus : shapeBonus.soft ? score : score * MISSING_SHAPE_WEIGHT;
     }
+    // A note the notes label superseded ("Superseded, do not use: …", "… (superseded)") answers only when no
+    // current one does, whatever it holds: the kind of value asked for in it is the value no longer current.
+    // Asked what was ruled out ("which fix did they turn down?"), it is what is asked for.
+    if (profile.cue !== 'rule' && labelledSuperseded(passage.text)) score *= QUESTION_WEIGHT;
     base[index] = score;
     // The newest decision wins, but a later passage that decides nothing (a request, a commit subject) is no
     // newer decision: recency only breaks its near-ties, as for facts.
@@ -296,99 +234,4 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     total[index] = score + ((decides ? recencyWeight : TIE_BREAK_RECENCY) * passage.position) / last;
   }
   return { base, total, shaped: shapeBonus };
-}
-
-/** What a passage stating what the question asks about in other words gains, as a rare word of it would. */
-const IDIOM_WEIGHT = 1;
-
-/** Adds to the overlap of every passage that states what the question asks about in other words. */
-function addIdiomOverlap(parsed: ParsedArtifact, prompt: string, overlaps: Float64Array): void {
-  for (const stated of statedIdioms(prompt)) {
-    const holders = parsed.passages.filter((passage) => stated.test(passage.text));
-    const weight = IDIOM_WEIGHT * rarity(holders.length);
-    for (const passage of holders)
-      overlaps[passage.position] = (overlaps[passage.position] as number) + weight;
-  }
-}
-
-const commonWords = new WeakMap<ParsedArtifact, Set<string>>();
-
-/** The words an artifact writes in lower case, read once per parsed artifact. */
-export function commonWordsOf(parsed: ParsedArtifact): Set<string> {
-  let words = commonWords.get(parsed);
-  if (words === undefined) {
-    words = lowercaseWords(parsed.passages.map((passage) => passage.text));
-    commonWords.set(parsed, words);
-  }
-  return words;
-}
-
-/**
- * Every passage's bonus for holding the kind of value the question asks for (a person's name for "who", digits
- * for "how long" or "which port"), each kind counting less the more passages hold it; undefined when the
- * question asks for no particular kind.
- */
-function shapeScores(parsed: ParsedArtifact, prompt: string): ShapeScores | undefined {
-  const { wants, value } = questionShape(prompt);
-  if (wants.length === 0) return undefined;
-  const { passages } = parsed;
-  const bonus = new Float64Array(passages.length);
-  const lender = new Int32Array(passages.length).fill(-1);
-  let any = false;
-  const common = commonWordsOf(parsed);
-  const named = new Set(namesIn(prompt, common).map((name) => name.toLowerCase()));
-  // "Which branch …?": when some passage names a branch, the identifiers of the rest (a file, a flag) are not
-  // the kind of value asked for, and those passages count as holding none.
-  const valued = value !== undefined && isNamedKind(value.kind) ? valueHolders(passages, value) : undefined;
-  const namedShape = valued === undefined ? undefined : broadShapeOf((value as AskedValue).kind);
-  for (const shape of wants) {
-    const holds =
-      shape === namedShape && valued !== undefined
-        ? valued
-        : passages.map((passage) => holdsShape(withoutHeader(passage.text), shape, common, named));
-    // People a conversation is about are named by those in it: a name in a tool's output (a commit's author, a
-    // log line) is a record, so it counts half, and only the names people said decide how rare a name is.
-    const recorded = shape === 'person' ? toolExchanges(parsed).inOutput : undefined;
-    const said = holds.filter((held, index) => held && recorded?.[index] !== 1).length;
-    const count = said > 0 ? said : holds.filter(Boolean).length;
-    // With no passage of the kind at all, the reader cannot tell which passages could answer: no bonus or cost.
-    if (count === 0) continue;
-    any = true;
-    const weight = SHAPE_WEIGHT * rarity(count);
-    holds.forEach((held, index) => {
-      if (held) {
-        const share = said > 0 && recorded?.[index] === 1 ? RECORDED_NAME_SHARE : 1;
-        bonus[index] = (bonus[index] as number) + weight * share;
-        return;
-      }
-      // A long line read as sentences: "Yusuf from finance pinged me. Auditors want the rate at issue time."
-      // The sentence about the question borrows the name from the one next to it, and is quoted with it.
-      for (const next of [index - 1, index + 1]) {
-        if (holds[next] !== true || passages[next]?.line !== passages[index]?.line) continue;
-        bonus[index] = (bonus[index] as number) + weight / 2;
-        lender[index] = next;
-        break;
-      }
-    });
-  }
-  // The particular kind asked for ("how long": a duration) gains on top: a log line's digits are a number,
-  // not the duration asked for.
-  if (value !== undefined && valued === undefined && addValueBonus(passages, value, bonus)) any = true;
-  return any ? { bonus, lender, soft: wants.every((shape) => shape === 'bound') } : undefined;
-}
-
-/** A name in a tool's output counts this share of one a person said. */
-const RECORDED_NAME_SHARE = 0.5;
-
-// Two capitalised words in a row: without them a text holds no name, and the artifact need not be read for one.
-const TWO_CAPITALISED = /\p{Lu}\p{Ll}+[ -]\p{Lu}\p{Ll}/u;
-
-/** Whether a text may hold a name: two capitalised words in a row. */
-export function mayHoldName(text: string): boolean {
-  return TWO_CAPITALISED.test(text);
-}
-
-/** The names a prompt holds, read against the artifact's common words only when it may hold one. */
-export function namesInPrompt(parsed: ParsedArtifact, prompt: string): string[] {
-  return mayHoldName(prompt) ? namesIn(prompt, commonWordsOf(parsed)) : [];
 }
