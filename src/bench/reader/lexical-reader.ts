@@ -9,7 +9,7 @@ import { answerFromOwners } from './path-owners.js';
 import { replyFromNotes } from './reply-from-notes.js';
 
 /** The lexical reader's version; changes whenever any answer would change. */
-export const LEXICAL_READER_VERSION = '1.6.0';
+export const LEXICAL_READER_VERSION = '1.7.0';
 
 /** What the lexical reader does, in a paragraph for the README and reports. */
 export const explainLexicalReader =
@@ -36,7 +36,8 @@ export const explainLexicalReader =
   'a record, not as someone speaking. A message that repeats earlier ones (a reply quoting the notes) is ' +
   'read where they were first said; a statement that gives its value by pointing ("trust the file", "that ' +
   'key") is quoted with what it points at; "what\'s left?" is the work asked for less the work closed since, ' +
-  'and work a later tool output shows in place needs no doing. Among decisions ' +
+  'and work a later tool output shows in place needs no doing. A note labelled superseded ("Superseded, do ' +
+  'not use: …", "Not chosen: …") is never read as the current plan. Among decisions ' +
   'the newest and overriding one wins; when nothing scores enough it answers "The notes do not say." An ' +
   'application item comes with the action an ' +
   'agent would take next if nothing said otherwise (its tempting default, or for an item that checks that a ' +
