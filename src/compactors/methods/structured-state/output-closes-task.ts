@@ -173,30 +173,56 @@ function wantedValue(part: string): string | undefined {
 const UNDER_WAY_REMARK =
   /\s*\([^()]*\b(?:running|in progress|pending|queued|under way|underway|ongoing|(?:is|are) (?:doing|handling|working on))\b[^()]*\)/gi;
 
-/** What in the output shows the part done, or undefined. */
-function evidenceFor(
-  part: Part,
-  lead: string,
-  task: string,
-  call: string,
-  lines: readonly string[],
-): string | undefined {
+/** What one output can show, read once per output rather than once per open task. */
+interface OutputReading {
+  call: string;
+  lines: readonly string[];
+  /** The commit lines, in order, with their subjects. */
+  commits: { line: string; subject: string }[];
+  /** The first status line saying a job is over. */
+  over: string | undefined;
+  /** The named jobs the call or the output's first line is about. */
+  handles: string[];
+  /** Whether the output is short enough to be a lookup's answer. */
+  lookup: boolean;
+}
+
+function readOutput(call: string, lines: readonly string[]): OutputReading {
+  const commits: { line: string; subject: string }[] = [];
   for (const line of lines) {
     const commit = COMMIT_LINE.exec(line);
-    if (commit !== null && commitDoes(commit[2] as string, part.text, lead, task)) return line;
+    if (commit !== null) commits.push({ line, subject: commit[2] as string });
   }
+  const over = lines.find((line) => STATUS_OVER.test(line));
+  const handles =
+    over === undefined
+      ? []
+      : [...valuesIn(`${call} ${lines[0] ?? ''}`)].filter((value) => /[a-z]/i.test(value));
+  // A lookup shows a part done only by a compound value it prints and the call was not given, about a name the
+  // call holds: without one, no part's wanted value can be shown.
+  const given = valuesIn(call);
+  const lookup =
+    lines.length <= LOOKUP_LINES &&
+    namesIn(call).size > 0 &&
+    lines.some((line) => [...valuesIn(line)].some((value) => /[.:/-]\d/.test(value) && !given.has(value)));
+  return { call, lines, commits, over, handles, lookup };
+}
+
+/** What in the output shows the part done, or undefined. */
+function evidenceFor(part: Part, lead: string, task: string, output: OutputReading): string | undefined {
+  for (const { line, subject } of output.commits) if (commitDoes(subject, part.text, lead, task)) return line;
   // A named job the call or output is about, and the part names, reported over.
-  const handles = [...valuesIn(`${call} ${lines[0] ?? ''}`)].filter((value) => /[a-z]/i.test(value));
-  if (handles.some((handle) => valuesIn(part.text).has(handle))) {
-    const over = lines.find((line) => STATUS_OVER.test(line));
-    if (over !== undefined) return over;
+  if (output.over !== undefined && output.handles.length > 0) {
+    const named = valuesIn(part.text);
+    if (output.handles.some((handle) => named.has(handle))) return output.over;
   }
   // A lookup about something the task names, answering with the value the part wants in place.
+  if (!output.lookup) return undefined;
   const wanted = wantedValue(part.text);
-  if (wanted !== undefined && lines.length <= LOOKUP_LINES && !valuesIn(call).has(wanted)) {
+  if (wanted !== undefined && !valuesIn(output.call).has(wanted)) {
     const named = namesIn(task);
-    const about = [...namesIn(call)].some((name) => named.has(name));
-    const shown = lines.find((line) => valuesIn(line).has(wanted));
+    const about = [...namesIn(output.call)].some((name) => named.has(name));
+    const shown = output.lines.find((line) => valuesIn(line).has(wanted));
     if (about && shown !== undefined) return shown;
   }
   return undefined;
@@ -205,26 +231,23 @@ function evidenceFor(
 /**
  * Closes each part of the open tasks that a tool's output shows done (see the module comment): the part leaves
  * its task, or the task is done whole, and a fact says so with the line that shows it. `call` is the call's
- * arguments as text, `source` how the notes name the call.
+ * arguments as text, `source` how the notes name the call. An output with no commit line, no status line and
+ * too long for a lookup shows nothing done, and the open tasks are not read at all.
  */
 export function closeShownDone(ledger: Ledger, source: string, call: string, lines: readonly string[]): void {
+  const output = readOutput(call, lines);
+  if (output.commits.length === 0 && output.over === undefined && !output.lookup) return;
   const open = ledger.entries.filter((entry) => OPEN_KINDS.has(entry.kind) && entry.copyOf === undefined);
-  for (const entry of open) closeParts(ledger, entry, source, call, lines);
+  for (const entry of open) closeParts(ledger, entry, source, output);
 }
 
-function closeParts(
-  ledger: Ledger,
-  entry: LedgerEntry,
-  source: string,
-  call: string,
-  lines: readonly string[],
-): void {
+function closeParts(ledger: Ledger, entry: LedgerEntry, source: string, output: OutputReading): void {
   const { lead, parts } = partsOf(entry.text);
   const closed = new Set<Part>();
   const facts: string[] = [];
   const shown: string[] = [];
   for (const part of parts) {
-    const evidence = evidenceFor(part, lead, entry.text, call, lines);
+    const evidence = evidenceFor(part, lead, entry.text, output);
     if (evidence === undefined) continue;
     closed.add(part);
     const done = part.text.replace(UNDER_WAY_REMARK, '').trim();
