@@ -60,3 +60,35 @@ describe('structured-state: corrected values, in place', () => {
     expect(text).not.toContain('on 2026-03-02,');
   });
 });
+
+describe('structured-state: "the corrected X" refers to a correction, it makes none', () => {
+  it('keeps the correction current when a later task names the corrected value', async () => {
+    const { state, text } = await said(
+      'From what I remember, the metrics exporter scrapes every 45s.',
+      'Correction: the exporter config says it actually scrapes every 30s.',
+      'We still have to point the dashboard alert at the corrected scrape interval before Friday.',
+    );
+    expect(text).not.toContain('Superseded, do not use: Correction');
+    expect(JSON.stringify(state.immutableFacts)).toContain('actually scrapes every 30s');
+  });
+
+  it('still reads "I corrected" as a revision', async () => {
+    const { text } = await said(
+      'The exporter scrapes every 45s.',
+      'I corrected the exporter config, it scrapes every 30s now.',
+    );
+    expect(text).toContain('Superseded, do not use: The exporter scrapes every 45s.');
+  });
+});
+
+describe('structured-state: a ban on the old values right after a correction', () => {
+  it('restates the correction made in the same message; it does not take it back', async () => {
+    const { state, text } = await said(
+      'The figure I have for the nightly export is 14 days of snapshots.',
+      'Small correction: it was last quarter, the export keeps 30 days now.',
+      'Sorry, one more: the retention policy was signed off today and actually keeps 21 days. Do not set 14 days or 30 days anywhere; both are no longer valid.',
+    );
+    expect(text).not.toContain('Superseded, do not use: Sorry, one more');
+    expect(JSON.stringify(state.immutableFacts)).toContain('actually keeps 21 days');
+  });
+});

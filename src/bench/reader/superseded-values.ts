@@ -11,6 +11,7 @@ import {
   sentenceEnd,
   sentenceStartOf,
 } from './said-passages.js';
+import { labelledSuperseded } from './superseded-labels.js';
 import { type ValueToken, valueTokens } from './value-forms.js';
 
 /** A value taken back and the one that replaced it: "port 6457" … "sorry, typo, it's 6437". */
@@ -148,6 +149,9 @@ function correctionsIn(
     end = sentenceEnd(body, start);
     put = values.filter((value) => value.start >= start && value.start < end);
   }
+  // "My 8015 is no longer valid, so do not use 8015": a value the sentence rules out is the old one, never the
+  // one put forward.
+  put = put.filter((value) => !ruledOut(body, value));
   for (const replacement of put) {
     const old = before.findLast(
       (value) => value.form === replacement.form && value.normalized !== replacement.normalized,
@@ -168,6 +172,18 @@ function correctionsIn(
     if (earlier !== undefined) record(earlier[1], replacement, earlier[0].passage);
   }
   return found;
+}
+
+// A value banned or declared stale where it stands: "do not use 8015", "never 30s", "8015 is no longer valid".
+const RULED_OUT_BEFORE = /\b(?:do not|don'?t|never|stop|avoid)\s+(?:[\w-]+\s+){0,6}$|\bnot\s+$/i;
+const RULED_OUT_AFTER = /^\s*\)?,?\s*(?:is|are|was|were)\s+(?:no longer|not)\b/i;
+
+/** Whether the passage rules `value` out where it names it, rather than putting it forward. */
+function ruledOut(body: string, value: ValueToken): boolean {
+  return (
+    RULED_OUT_BEFORE.test(body.slice(Math.max(0, value.start - 40), value.start)) ||
+    RULED_OUT_AFTER.test(body.slice(value.end, value.end + 40))
+  );
 }
 
 /** Whether a correction in force already gives `normalized` (a value's normalised text) as the replacement. */
@@ -216,6 +232,9 @@ function supersessionsOf(parsed: ParsedArtifact): Supersessions {
   const said = saidPassages(parsed);
   const current = new Map<string, Supersession>();
   for (let at = 0; at < said.length; at++) {
+    // A note labelled superseded ("Superseded, do not use: … it's CHF 440 now") no longer stands: the correction
+    // it records was itself taken back, so it takes nothing back now.
+    if (labelledSuperseded((said[at] as Said).passage.text)) continue;
     for (const supersession of correctionsIn(said, at, current)) {
       current.delete(normalizeText(supersession.replacement));
       current.set(supersession.oldNormalized, supersession);

@@ -266,6 +266,33 @@ describe('lexical reader: values corrected in a later message', () => {
     ).toEqual(['900MB -> 600MB']);
   });
 
+  it('reads a value a correction bans or calls stale as the old one, never the one put forward', () => {
+    expect(
+      superseded({
+        10: 'user: Going from memory, the broker accepts connections on 5671.',
+        20: 'user: Correction: the broker config says it listens on 5761.',
+        30: 'user: My 5671 is no longer valid, so do not use 5671 in the client settings.',
+      }),
+    ).toEqual(['5671 -> 5761']);
+    expect(
+      superseded({
+        10: 'user: The quota I was given is 120 GB per team.',
+        20: 'user: Sorry, the quota is actually 150 GB per team.',
+        30: 'user: Do not put 120 GB or 210 GB in the dashboard; both are no longer valid.',
+      }),
+    ).toEqual(['120 GB -> 150 GB']);
+  });
+
+  it('reads a note labelled superseded as taking nothing back', () => {
+    const notes = [
+      'Immutable facts:',
+      '- Sorry, one more: the storage quota is actually 150 GB per team.',
+      'Forbidden behaviors:',
+      '- Superseded, do not use: Small correction on storage: it is 210 GB per team now.',
+    ].join('\n');
+    expect(findSupersessions(parseArtifactText(notes))).toEqual([]);
+  });
+
   it('reads a correction said again, naming the value it rules out, as taking nothing back', () => {
     const correction =
       'user: Heads up: the driver we pin is actually 3.14.2; 3.41.2 has the leak, so skip that one.';

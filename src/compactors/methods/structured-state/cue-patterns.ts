@@ -61,9 +61,12 @@ export const DECISION =
 export const NAMES_OWN_CHOICE =
   /^(?!(?:what|how|where|when|who|which|why|that|this|so|whatever|as|if|here|there|it)\b)[^,;:?]{2,40}? it is(?=\s*(?:[,;.!—–]|$))|^[^,;:?]{2,60}?,? i'?d say[.!]?$|\bi'?d (?:go|vote) (?:with|for)\b|\bi'?d pick\b|\bmy (?:vote|pick) (?:is|goes)\b/;
 
-/** A change of an earlier plan or statement: the newer one stands, the older one is superseded. */
+/**
+ * A change of an earlier plan or statement: the newer one stands, the older one is superseded. "The corrected
+ * port" names the result of a correction made before; only "corrected" as a verb revises.
+ */
 export const OVERRIDE =
-  /\b(?:scratch that|instead|rather than|actually|correction|corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|(?:ignore|disregard) (?:the|what|my)|wrong|(?<!\b(?:a|the|one|some|any|no) )typo(?=\s*[,:;.!—–-]|$)|my typo|(?:i|we) made a typo|typo on my (?:part|end|side)|(?:that|this|it)(?: was|'s| is) a typo|(?:sorry|oops),? a typo|mistake|update:)\b/;
+  /\b(?:scratch that|instead|rather than|actually|correction|(?<!\b(?:the|a|an|its|our|their|my|your|this|that) )corrected|switch(?:ed|ing)? (?:to|from|over)|changed? (?:my|our) mind|on second thought|no longer|not anymore|replac(?:e|ed|ing) .+ with|reverse|revert(?:ing)? to|forget (?:the|what|about)|(?:ignore|disregard) (?:the|what|my)|wrong|(?<!\b(?:a|the|one|some|any|no) )typo(?=\s*[,:;.!—–-]|$)|my typo|(?:i|we) made a typo|typo on my (?:part|end|side)|(?:that|this|it)(?: was|'s| is) a typo|(?:sorry|oops),? a typo|mistake|update:)\b/;
 
 /** An open task, a next step or something blocked. */
 export const TASK =

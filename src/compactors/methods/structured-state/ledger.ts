@@ -125,7 +125,15 @@ export class Ledger {
       const previous =
         stated ?? decision ?? (named || onTopic ? undefined : this.index.newestDecision(topics, override));
       // A value the user corrected is written in place ("14,970 EUR (not 32,480 EUR)"), keeping the rest.
-      if (previous !== undefined && !(previous === stated && this.correctInPlace(previous, override))) {
+      // "…the cap is actually CHF 400. Do not put CHF 408 or CHF 440 in the alert; both are no longer valid.": a
+      // ban on the old values after a correction in the same message restates it; it does not take it back.
+      const restated =
+        previous !== undefined && previous.order >= this.messageStart && this.overriders.has(previous);
+      if (
+        previous !== undefined &&
+        !restated &&
+        !(previous === stated && this.correctInPlace(previous, override))
+      ) {
         this.reject(previous, override);
         rejected.add(previous);
       }
@@ -251,6 +259,15 @@ export class Ledger {
       corrections: this.corrections,
       topicsOf: (entry) => this.index.topicsOf(entry),
     };
+  }
+
+  // Entries that took another back, and the order at which the message being read began.
+  private readonly overriders = new Set<LedgerEntry>();
+  private messageStart = 0;
+
+  /** Marks where a new message starts: a statement of the same message is not taken back by its restatement. */
+  beginMessage(): void {
+    this.messageStart = this.nextOrder;
   }
 
   markStated(entry: LedgerEntry): void {
@@ -384,7 +401,10 @@ export class Ledger {
   private readonly replacedBy = new Map<LedgerEntry, LedgerEntry>();
 
   private reject(entry: LedgerEntry, by?: LedgerEntry): void {
-    if (by !== undefined) this.replacedBy.set(entry, by);
+    if (by !== undefined) {
+      this.replacedBy.set(entry, by);
+      this.overriders.add(by);
+    }
     // A role stated by the superseded plan ("Mira signs off on each canary") is marked superseded with it.
     for (const [name, role] of this.entities)
       if (role === entry.text) this.entities.set(name, `${SUPERSEDED_PREFIX}${role}`);

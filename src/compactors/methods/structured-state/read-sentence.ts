@@ -351,6 +351,7 @@ export function readText(
   speaker: Speaker,
   skip?: (sentence: string) => boolean,
 ): void {
+  ledger.beginMessage();
   const sentences =
     speaker === 'user'
       ? withEllipsesJoined(withDetailsJoined(withChoicesJoined(withPointersJoined(splitSentences(text)))))
