@@ -358,18 +358,21 @@ function digestMessage(input: DigestInput): Message {
     text = render();
   }
   const last = lines.length - 1;
+  // What the digest message costs beyond its text (role, framing) and a line break: the parts added below are
+  // sized by it, so the message, not only its text, stays within the budget.
+  const overhead = counter.countMessage({ role: 'user', content: '' }) + 1;
   if (from > last && last >= 0) {
     // Not even the newest line fits whole: it is cut into what the header leaves rather than lost to the marker.
     const newest = lines[last] as string;
     from = last;
     lines[last] = '';
-    const room = input.budgetTokens - counter.countText(render()) - 1;
+    const room = input.budgetTokens - counter.countText(render()) - overhead;
     lines[last] = room >= MIN_KEPT_TOKENS ? cutLine(newest, room, counter) : newest;
     text = render();
     if (counter.countText(text) > input.budgetTokens) {
       // A small budget: one short line names every step compacted, and the newest step's line, cut, follows.
       const short = `[Steps ${formatTurns(numbers)} of ${input.label} were compacted; their digest is cut to its budget:]`;
-      const left = input.budgetTokens - counter.countText(short) - 1;
+      const left = input.budgetTokens - counter.countText(short) - overhead;
       if (left >= MIN_KEPT_TOKENS) text = `${short}\n${cutLine(newest, left, counter)}`;
     }
   } else if (last >= 0 && input.fillTokens > 0) {
@@ -377,7 +380,7 @@ function digestMessage(input: DigestInput): Message {
     // An excerpt costs its cut marker too, so a small shortfall still takes one of a useful size.
     const used = counter.countText(text);
     const room =
-      Math.min(input.budgetTokens - used, Math.max(input.fillTokens - used, MIN_EXCERPT_TOKENS)) - 1;
+      Math.min(input.budgetTokens - used, Math.max(input.fillTokens - used, MIN_EXCERPT_TOKENS)) - overhead;
     if (used < input.fillTokens && room >= MIN_KEPT_TOKENS) {
       lines[last] = `${lines[last]} | ${cutLine(excerptOf(input.steps[last] as Step), room, counter)}`;
       text = render();
