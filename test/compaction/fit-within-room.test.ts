@@ -120,3 +120,25 @@ describe('a turn whose digest needs more than a fifth of a small room', () => {
     expect(result?.messages.map((message) => message.id)).toContain('s2r');
   });
 });
+
+describe('a step digest cut to a small budget', () => {
+  it('keeps the whole digest message, not only its text, within the digest budget', () => {
+    const turn: Message[] = [{ id: 'u', role: 'user', content: 'Check it.' }];
+    for (const id of ['s0', 's1']) turn.push(...step(id, 40, words(200, `${id}out`)));
+    turn.push({ id: 'z', role: 'assistant', content: 'done' });
+    const result = compactTurnSteps({
+      messages: turn,
+      roomTokens: 70,
+      fillTokens: 35,
+      counter,
+      pinned: new Set(),
+      truncate: { maxLines: 3, maxChars: 200 },
+      maxDigestTokens: 58,
+      label: 'turn 0 of loop L',
+    });
+    const digest = result?.messages.find((message) => message.id?.includes('steps:'));
+    expect(digest?.content).toMatch(/cut/);
+    expect(counter.countMessage(digest as Message)).toBeLessThanOrEqual(58);
+    expect(cost(result?.messages ?? [])).toBeLessThanOrEqual(70);
+  });
+});
