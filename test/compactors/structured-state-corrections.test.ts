@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
-import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
-import type { Message } from '../../src/messages/types.js';
+import { said } from './structured-state-said.js';
 
 // A corrected value is written in place of the old one, in whichever section the statement sits, with the old
 // value kept only as what it is not; the rest of the statement stays. Every sentence here is written for this file.
-
-const method = instantiateMethod(structuredStateMethod);
-
-async function said(...messages: string[]) {
-  const transcript: Message[] = messages.flatMap((content, turn): Message[] => [
-    { role: 'user', content, turn },
-    { role: 'assistant', content: 'OK.', turn },
-  ]);
-  const state = (await method.compact({ transcript }, {})).structuredState;
-  return { state, text: JSON.stringify(state) };
-}
 
 describe('structured-state: corrected values, in place', () => {
   it('keeps the rest of a statement whose number was mistyped', async () => {

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { structuredStateMethod } from '../../src/compactors/methods/structured-state/structured-state.js';
-import { instantiateMethod } from '../../src/compactors/registry/built-in-methods.js';
-import type { Message } from '../../src/messages/types.js';
+import { said } from './structured-state-said.js';
 
 // Corrections given as a plain reply: a bare "no" before the value that replaces the one stated, a day said on
 // its own, a second correction of a value corrected once already. Every sentence here is written for this file.
-
-const method = instantiateMethod(structuredStateMethod);
-
-async function said(...messages: string[]) {
-  const transcript: Message[] = messages.flatMap((content, turn): Message[] => [
-    { role: 'user', content, turn },
-    { role: 'assistant', content: 'OK.', turn },
-  ]);
-  const state = (await method.compact({ transcript }, {})).structuredState;
-  return { state, text: JSON.stringify(state) };
-}
 
 describe('structured-state: a value corrected by a plain reply', () => {
   it('reads "hm, no." before a new value as correcting the value stated before, in place', async () => {
