@@ -75,26 +75,19 @@ describe('structured-state: work a tool output shows done', () => {
     expect(immutableFacts.join('\n')).not.toContain('is doing it) is already done');
   });
 
-  it('closes a part whose value a lookup about the same name returns, and leaves the rest open', async () => {
+  it.each([
+    [
+      'closes a part whose value a lookup about the same name returns, and leaves the rest open',
+      'docs.example.org moves next Tuesday. we still need two things: the CNAME pointing at 198.51.100.7, and a redirect for the old wiki.',
+    ],
+    [
+      'reads the list under the innermost lead, and two items a counting lead joins with "and"',
+      'Heads-up: docs.example.org moves next Tuesday, we still need two things: the CNAME pointing at 198.51.100.7 and a redirect for the old wiki.',
+    ],
+  ])('%s', async (_name, task) => {
     const artifact = await compact(
       withOutput(
-        'docs.example.org moves next Tuesday. we still need two things: the CNAME pointing at 198.51.100.7, and a redirect for the old wiki.',
-        { command: 'host docs.example.org' },
-        'run_command',
-        'docs.example.org has address 198.51.100.7',
-      ),
-    );
-    const { unresolvedItems, deferredItems, immutableFacts } = artifact.structuredState;
-    const open = [...unresolvedItems, ...deferredItems].join('\n');
-    expect(open).toContain('a redirect for the old wiki');
-    expect(open).not.toContain('198.51.100.7');
-    expect(holdsText(immutableFacts, 'the CNAME pointing at 198.51.100.7 is already done')).toBe(true);
-  });
-
-  it('reads the list under the innermost lead, and two items a counting lead joins with "and"', async () => {
-    const artifact = await compact(
-      withOutput(
-        'Heads-up: docs.example.org moves next Tuesday, we still need two things: the CNAME pointing at 198.51.100.7 and a redirect for the old wiki.',
+        task,
         { command: 'host docs.example.org' },
         'run_command',
         'docs.example.org has address 198.51.100.7',
