@@ -128,7 +128,9 @@ export class Ledger {
       // "…the cap is actually CHF 400. Do not put CHF 408 or CHF 440 in the alert; both are no longer valid.": a
       // ban on the old values after a correction in the same message restates it; it does not take it back.
       const restated =
-        previous !== undefined && previous.order >= this.messageStart && this.overriders.has(previous);
+        previous !== undefined &&
+        previous.order >= this.messageStart &&
+        [...this.replacedBy.values()].includes(previous);
       if (
         previous !== undefined &&
         !restated &&
@@ -252,7 +254,7 @@ export class Ledger {
   /** Corrections already written into the statement they correct. */
   private readonly corrections = new Set<LedgerEntry>();
 
-  /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
+  /** What `newestStated` and `newestStatedNaming` read of the ledger. */
   private get statedFacts(): StatedFacts {
     return {
       stated: this.stated,
@@ -261,8 +263,7 @@ export class Ledger {
     };
   }
 
-  // Entries that took another back, and the order at which the message being read began.
-  private readonly overriders = new Set<LedgerEntry>();
+  // The order at which the message being read began.
   private messageStart = 0;
 
   /** Marks where a new message starts: a statement of the same message is not taken back by its restatement. */
@@ -270,6 +271,7 @@ export class Ledger {
     this.messageStart = this.nextOrder;
   }
 
+  /** Marks an entry as stated by the user (in this call), so a later correction can find it. */
   markStated(entry: LedgerEntry): void {
     this.stated.push(entry);
   }
@@ -401,10 +403,7 @@ export class Ledger {
   private readonly replacedBy = new Map<LedgerEntry, LedgerEntry>();
 
   private reject(entry: LedgerEntry, by?: LedgerEntry): void {
-    if (by !== undefined) {
-      this.replacedBy.set(entry, by);
-      this.overriders.add(by);
-    }
+    if (by !== undefined) this.replacedBy.set(entry, by);
     // A role stated by the superseded plan ("Mira signs off on each canary") is marked superseded with it.
     for (const [name, role] of this.entities)
       if (role === entry.text) this.entities.set(name, `${SUPERSEDED_PREFIX}${role}`);

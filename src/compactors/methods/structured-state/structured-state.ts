@@ -77,8 +77,8 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
           ? deferredDecision(reads, text, userSaid)
           : undefined;
       if (deferred !== undefined) ledger.add('decision', deferred);
-      if (message.role === 'user') userSaid = `${userSaid} ${text}`;
       if (message.role === 'user') {
+        userSaid = `${userSaid} ${text}`;
         proposal = '';
         earlier = text;
       }
