@@ -175,7 +175,9 @@ function correctionsIn(
 }
 
 // A value banned or declared stale where it stands: "do not use 8015", "never 30s", "8015 is no longer valid".
-const RULED_OUT_BEFORE = /\b(?:do not|don'?t|never|stop|avoid)\s+(?:[\w-]+\s+){0,6}$|\bnot\s+$/i;
+// The words between the ban and the value stay in its clause: "avoid the old one and use 5761" puts 5761 forward.
+const RULED_OUT_BEFORE =
+  /\b(?:do not|don'?t|never|stop|avoid)\s+(?:(?!(?:and|but|instead|so|then|rather)\b)[\w-]+\s+){0,6}$|\bnot\s+$/i;
 const RULED_OUT_AFTER = /^\s*\)?,?\s*(?:is|are|was|were)\s+(?:no longer|not)\b/i;
 
 /** Whether the passage rules `value` out where it names it, rather than putting it forward. */

@@ -281,6 +281,12 @@ describe('lexical reader: values corrected in a later message', () => {
         30: 'user: Do not put 120 GB or 210 GB in the dashboard; both are no longer valid.',
       }),
     ).toEqual(['120 GB -> 150 GB']);
+    expect(
+      superseded({
+        10: 'user: The broker accepts connections on 5671.',
+        20: 'user: Correction: avoid the old one and use 5761 from now on.',
+      }),
+    ).toEqual(['5671 -> 5761']);
   });
 
   it('reads a note labelled superseded as taking nothing back', () => {
