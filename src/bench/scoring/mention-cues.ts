@@ -24,6 +24,8 @@ export const CLAUSE_NEGATIONS: readonly string[] = [
   'hands off', 'keep out', 'leave out', 'rather not', 'no need to', 'not going to', 'skip', 'skips',
   // Taking something back: "ignore what I said about the CSV", "forget the cache idea".
   'ignore', 'ignore what i said about', 'disregard', 'forget', 'forget about',
+  // Putting something off for now: "park the Kafka idea", "we shelved the rewrite".
+  'park', 'parks', 'parked', 'shelve', 'shelves', 'shelved', 'put aside', 'set aside',
 ];
 
 /**

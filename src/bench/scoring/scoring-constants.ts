@@ -1,5 +1,5 @@
 /** The version of this scorer; stamped on every result so that scores from different scorers are never mixed. */
-export const SCORER_VERSION = '1.2.0';
+export const SCORER_VERSION = '1.3.0';
 
 /** The benchmark's compression tiers. */
 export type Tier = '2x' | '4x' | '8x';

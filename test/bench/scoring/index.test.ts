@@ -50,7 +50,7 @@ describe('src/bench/scoring index', () => {
         'summarizeCase',
       ].sort(),
     );
-    expect(scoring.SCORER_VERSION).toBe('1.2.0');
+    expect(scoring.SCORER_VERSION).toBe('1.3.0');
   });
 
   it('weights the elite score 0.40 / 0.30 / 0.20 / 0.10 and gives the full bonus at 32x', () => {
