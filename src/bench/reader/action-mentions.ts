@@ -15,7 +15,29 @@ export function mentionIn(passage: Passage, action: string): Mention | undefined
   const mention = classifyMention(passage.text, action);
   if (mention === 'affirmed' && (rejectsItAfter(passage.text, action) || unwantedBefore(passage, action)))
     return 'rejected';
+  if (mention === 'affirmed') {
+    const note = noteUnderLabel(passage.text, action);
+    if (note !== undefined && classifyMention(note, action) === 'rejected') return 'rejected';
+  }
   return mention === 'absent' ? undefined : mention;
+}
+
+// A short label opening a note, up to its colon: "Sven Levinson: …", "Staging DB: …". A few words, no sentence
+// break in them.
+const OPENING_LABEL = /^([^.!?:]{1,60}):\s+/;
+
+/**
+ * The note after an opening label that names the action, when the note names it again ("Ana Lima: Ana Lima
+ * is off the rota, do not page Ana Lima"): the label only files the note under what it is about, so how the
+ * note treats the action is how the passage does. Undefined otherwise.
+ */
+function noteUnderLabel(text: string, action: string): string | undefined {
+  const label = OPENING_LABEL.exec(text);
+  if (label === null) return undefined;
+  const needle = normalizeText(action);
+  if (findWholeWords(normalizeText(label[1] as string), needle, 1).length === 0) return undefined;
+  const note = text.slice(label[0].length);
+  return findWholeWords(normalizeText(note), needle, 1).length > 0 ? note : undefined;
 }
 
 // "…someone decided to X. It blew up. So let's not do that again": a later sentence of the same message

@@ -10,6 +10,7 @@ import { droppedStatement } from './dropped-plans.js';
 import { type Focus, focusPassage, givenValues, subjectOf } from './focus-passage.js';
 import { PROFILES } from './item-type-profiles.js';
 import { keptStatement } from './kept-references.js';
+import { restOfMessageLine } from './message-lines.js';
 import { saysWhereRestStands } from './open-work.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
@@ -196,6 +197,12 @@ export function answerQuestionItem(
   // "It belongs to …" is quoted with the sentence that says what "it" is.
   const before = antecedentsOf(parsed);
   const antecedents = positions.map((position) => before[position] as number).filter((at) => at >= 0);
+  // A sentence of a long message is quoted with the rest of it (see `restOfMessageLine`).
+  // Not for a question about a person: its short answer is made of the names quoted, and a message names more
+  // people than the one asked for ("Ewan Dizon is the mobile one, easy to mix up").
+  const rest = shape.wants.includes('person')
+    ? []
+    : positions.flatMap((position) => restOfMessageLine(parsed, position));
   // "…, for example:" is quoted with the example it introduces.
   const introduced = positions.map((position) => introducedAfter(parsed, position)).filter((at) => at >= 0);
   // A sentence dropping a plan is answered with the plan its message goes on to state.
@@ -212,6 +219,7 @@ export function answerQuestionItem(
       ...antecedents,
       ...introduced,
       ...standing,
+      ...rest,
     ]),
   ]
     .sort((a, b) => a - b)

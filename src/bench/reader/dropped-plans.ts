@@ -3,6 +3,7 @@ import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { distinctiveLimit, passageFrequency } from './plan-reversals.js';
 import { planIdiomAt, saidPassages, sentenceEnd, sentenceStartOf } from './said-passages.js';
+import { supersededLines } from './superseded-labels.js';
 
 /**
  * A person returning to what the conversation had before an alternative was tried, naming it after the words
@@ -104,11 +105,14 @@ function indexOf(parsed: ParsedArtifact): DropIndex {
   const lastSaid = new Map<number, number>();
   const lastTaken = new Map<number, number>();
   const byLine = new Map<number, { passages: Passage[]; body: string; role: string | undefined }>();
+  const superseded = supersededLines(parsed);
   for (const { passage, role, body } of saidPassages(parsed)) {
     const stems = stemsAt(parsed, passage.position);
     said.set(passage.position, stems);
     roles.set(passage.position, role);
     for (const id of stems) lastSaid.set(id, passage.position);
+    // A note labelled superseded neither takes a plan up nor drops one: what it records was set aside.
+    if (superseded[passage.position] === 1) continue;
     // Taking a plan up again is a decision ("let's use X after all"); a question or a new topic is none.
     const decides = passage.cues.decision.length > 0 || passage.cues.override.length > 0;
     if (role !== 'assistant' && decides && !body.trimEnd().endsWith('?'))

@@ -4,7 +4,7 @@ import { isOverride, notablePassages } from './notable-passages.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { buildQueryWeights, overlapScores } from './query-weights.js';
-import { labelledSuperseded } from './superseded-labels.js';
+import { onSupersededLine } from './superseded-labels.js';
 import { toolExchanges } from './tool-exchanges.js';
 
 /** What to do instead: the locked decision closest to the item, else the newest decision or override about it. */
@@ -27,7 +27,7 @@ export function findNextStep(
       passage === reason ||
       passage.text.includes('?') ||
       inOutput[passage.position] === 1 ||
-      labelledSuperseded(passage.text)
+      onSupersededLine(parsed, passage)
     )
       continue;
     const locked = passage.section === 'Locked decisions';

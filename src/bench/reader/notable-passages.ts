@@ -1,7 +1,7 @@
 import { strongestCue } from './cue-matcher.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
-import { labelledSuperseded } from './superseded-labels.js';
+import { onSupersededLine } from './superseded-labels.js';
 
 // An override phrase found in more than about seven passages (rarity below 0.5) is filler, not a change of plan.
 const MIN_OVERRIDE_RARITY = 0.5;
@@ -13,7 +13,7 @@ const MIN_OVERRIDE_RARITY = 0.5;
 export function isOverride(parsed: ParsedArtifact, passage: Passage): boolean {
   return (
     strongestCue(passage.cues.override, parsed.cueFrequency) >= MIN_OVERRIDE_RARITY &&
-    !labelledSuperseded(passage.text)
+    !onSupersededLine(parsed, passage)
   );
 }
 

@@ -2,6 +2,7 @@ import { contentStems } from './content-words.js';
 import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planIdiomAt, saidPassages, sentenceEnd } from './said-passages.js';
+import { supersededLines } from './superseded-labels.js';
 
 /**
  * A word in at most this many passages, or this share of them in a long artifact, is distinctive enough to tie
@@ -37,8 +38,11 @@ function indexOf(parsed: ParsedArtifact): ReversalIndex {
   // A reversal is written by the person the plan is for (or in notes that name no writer): an assistant that
   // reports "switched the tests to the new helper" reverses no plan of theirs.
   const reversing = new Set<number>();
+  const superseded = supersededLines(parsed);
   for (const { passage, role, body } of saidPassages(parsed)) {
-    if (role === 'assistant') continue;
+    // A note labelled superseded ("Superseded, do not use: change of plan: …") reverses nothing now: the
+    // reversal it records was itself set aside.
+    if (role === 'assistant' || superseded[passage.position] === 1) continue;
     const idiom = planIdiomAt(body);
     // "What's the first step on the new plan?" asks about a plan; it drops none.
     if (idiom >= 0 && body.charAt(sentenceEnd(body, idiom) - 1) !== '?') reversing.add(passage.line);

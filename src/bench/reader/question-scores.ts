@@ -27,7 +27,7 @@ import { namesTopic } from './question-topic.js';
 import { asksWhy, reasonGivers } from './reason-clauses.js';
 import { type ShapeScores, shapeScores } from './shape-scores.js';
 import { stemsStatedBeforeAsking } from './stated-before-asking.js';
-import { labelledSuperseded } from './superseded-labels.js';
+import { supersededLines } from './superseded-labels.js';
 import { findSupersessions, type Supersession } from './superseded-values.js';
 import { toolExchanges } from './tool-exchanges.js';
 
@@ -158,6 +158,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
   };
   const base = new Float64Array(passages.length);
   const total = new Float64Array(passages.length);
+  const superseded = supersededLines(parsed);
   for (let index = 0; index < passages.length; index++) {
     const passage = passages[index] as Passage;
     let cue = 0;
@@ -226,7 +227,7 @@ export function scoreQuestionPassages(parsed: ParsedArtifact, item: CaseItem): P
     // A note the notes label superseded ("Superseded, do not use: …", "… (superseded)") answers only when no
     // current one does, whatever it holds: the kind of value asked for in it is the value no longer current.
     // Asked what was ruled out ("which fix did they turn down?"), it is what is asked for.
-    if (profile.cue !== 'rule' && labelledSuperseded(passage.text)) score *= QUESTION_WEIGHT;
+    if (profile.cue !== 'rule' && superseded[index] === 1) score *= QUESTION_WEIGHT;
     base[index] = score;
     // The newest decision wins, but a later passage that decides nothing (a request, a commit subject) is no
     // newer decision: recency only breaks its near-ties, as for facts.

@@ -5,6 +5,7 @@ import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { distinctiveLimit, passageFrequency } from './plan-reversals.js';
 import { saidPassages, sentenceStartOf } from './said-passages.js';
+import { supersededLines } from './superseded-labels.js';
 
 // A person reporting that they set something up themselves: "I set up a Vercel project", "we've moved it to",
 // "I already switched the job over".
@@ -44,10 +45,18 @@ export function settledChange(parsed: ParsedArtifact, passage: Passage): Settled
   }
   if (planned.size < SHARED_WORDS) return undefined;
   const said = saidPassages(parsed);
+  const superseded = supersededLines(parsed);
   for (let index = said.length - 1; index >= 0; index--) {
     const { passage: report, role, body } = said[index] as (typeof said)[number];
     if (report.position <= passage.position) break;
-    if (role === 'assistant' || report.line === passage.line || body.trimEnd().endsWith('?')) continue;
+    // A report the notes label superseded no longer stands: it overtakes no plan.
+    if (
+      role === 'assistant' ||
+      report.line === passage.line ||
+      body.trimEnd().endsWith('?') ||
+      superseded[report.position] === 1
+    )
+      continue;
     const setUp = SET_UP.exec(body);
     if (setUp === null || !IN_THE_PAST.test(body)) continue;
     const shared = new Set(

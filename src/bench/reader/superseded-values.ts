@@ -11,7 +11,7 @@ import {
   sentenceEnd,
   sentenceStartOf,
 } from './said-passages.js';
-import { labelledSuperseded } from './superseded-labels.js';
+import { onSupersededLine } from './superseded-labels.js';
 import { type ValueToken, valueTokens } from './value-forms.js';
 
 /** A value taken back and the one that replaced it: "port 6457" … "sorry, typo, it's 6437". */
@@ -236,7 +236,7 @@ function supersessionsOf(parsed: ParsedArtifact): Supersessions {
   for (let at = 0; at < said.length; at++) {
     // A note labelled superseded ("Superseded, do not use: … it's CHF 440 now") no longer stands: the correction
     // it records was itself taken back, so it takes nothing back now.
-    if (labelledSuperseded((said[at] as Said).passage.text)) continue;
+    if (onSupersededLine(parsed, (said[at] as Said).passage)) continue;
     for (const supersession of correctionsIn(said, at, current)) {
       current.delete(normalizeText(supersession.replacement));
       current.set(supersession.oldNormalized, supersession);
