@@ -112,6 +112,23 @@ export function findMentions(parsed: ParsedArtifact, action: string): Found[] {
   return found;
 }
 
+// A file path with a folder and an extension: "src/payments/retry-policy.json". Its words ("src", "payments",
+// "json") may be common in a long transcript; the path as written names one file.
+const FILE_PATH = /[\w.-]+\/[\w./-]*\.[a-z][a-z0-9]{0,4}\b/gi;
+
+/**
+ * Passages naming a file path the action names, judged on the path: "I'd rather we leave
+ * src/payments/retry-policy.json alone" is about any change to that file ("raise max_attempts in
+ * src/payments/retry-policy.json"). A ban on the file covers what is done to it.
+ */
+export function pathMentions(parsed: ParsedArtifact, action: string): Found[] {
+  const found: Found[] = [];
+  for (const match of action.matchAll(FILE_PATH)) {
+    for (const mention of findMentions(parsed, match[0])) found.push(mention);
+  }
+  return found;
+}
+
 /** A word of the action in at most this many passages is one of its distinctive words. */
 const DISTINCTIVE_FREQUENCY = 8;
 

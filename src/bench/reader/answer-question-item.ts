@@ -198,11 +198,14 @@ export function answerQuestionItem(
   const before = antecedentsOf(parsed);
   const antecedents = positions.map((position) => before[position] as number).filter((at) => at >= 0);
   // A sentence of a long message is quoted with the rest of it (see `restOfMessageLine`).
-  // Not for a question about a person: its short answer is made of the names quoted, and a message names more
-  // people than the one asked for ("Ewan Dizon is the mobile one, easy to mix up").
+  // Not for a question that asks for a person: its short answer is made of the names quoted, and a message
+  // names more people than the one asked for ("Ewan Dizon is the mobile one, easy to mix up"). For a question
+  // that names someone, not the sentences naming someone else ("Ana -> the deploy. Ben -> the emails").
   const rest = shape.wants.includes('person')
     ? []
-    : positions.flatMap((position) => restOfMessageLine(parsed, position));
+    : positions
+        .flatMap((position) => restOfMessageLine(parsed, position))
+        .filter((position) => !namesOthers(parsed, parsed.passages[position] as Passage, focus.named));
   // "…, for example:" is quoted with the example it introduces.
   const introduced = positions.map((position) => introducedAfter(parsed, position)).filter((at) => at >= 0);
   // A sentence dropping a plan is answered with the plan its message goes on to state.
@@ -259,6 +262,12 @@ export function answerQuestionItem(
       response,
     evidence: [...evidence].map(evidenceOf),
   };
+}
+
+/** Whether the passage names someone (or something, by a name) other than those in `named`, when that is not empty. */
+function namesOthers(parsed: ParsedArtifact, passage: Passage, named: ReadonlySet<string>): boolean {
+  if (named.size === 0) return false;
+  return namesIn(passage.text, commonWordsOf(parsed)).some((name) => !named.has(name.toLowerCase()));
 }
 
 /**

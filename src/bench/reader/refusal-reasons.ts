@@ -1,5 +1,5 @@
 import { acceptedAlternative } from './accepted-alternative.js';
-import { findLooseMentions, findMentions } from './action-mentions.js';
+import { findLooseMentions, findMentions, pathMentions } from './action-mentions.js';
 import { bypassedCheck } from './bypassed-checks.js';
 import { letThroughBy } from './category-bans.js';
 import { closingPassage } from './closed-tasks.js';
@@ -51,13 +51,15 @@ function findStatedReason(parsed: ParsedArtifact, prompt: string, action: string
   const literal = findMentions(parsed, action);
   // Else its words met elsewhere, with any rule against a thing it names by a joined word ("the last thing I
   // want is another cron job" against "add a crontab entry", "floats for money will bite us" against
-  // `parseFloat(total)`), in reading order.
+  // `parseFloat(total)`), or naming a file path it names (see `pathMentions`), in reading order.
   const mentions =
     literal.length > 0
       ? literal
-      : [...findLooseMentions(parsed, action), ...joinedWordRejections(parsed, action)].sort(
-          (a, b) => a.passage.position - b.passage.position,
-        );
+      : [
+          ...findLooseMentions(parsed, action),
+          ...joinedWordRejections(parsed, action),
+          ...pathMentions(parsed, action),
+        ].sort((a, b) => a.passage.position - b.passage.position);
   const listed = mentions.find((entry) => entry.passage.section === 'Forbidden behaviors');
   if (listed !== undefined) return { kind: 'rule', passage: listed.passage };
   const lastRejected = mentions.findLast((entry) => entry.mention === 'rejected')?.passage;

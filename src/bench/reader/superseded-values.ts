@@ -293,11 +293,13 @@ export function correctedText(
   let text = passage.text;
   const corrections: Passage[] = [];
   // After its correction, an old value restated in passing ("picking this up from the notes: … 9,600 …") is
-  // still the old value; a correction's own values and tool output are left as written.
+  // still the old value; a correction's own values (in every sentence of its line) and tool output are left as
+  // written.
   const restates =
     isSaid(parsed, passage) && ![...supersessions.values()].some((entry) => entry.correction === passage);
   for (const entry of supersessions.values()) {
     if (entry.written !== true || entry.correction.position <= passage.position) continue;
+    if (entry.correction.line === passage.line) continue;
     if (!text.includes(entry.old)) continue;
     text = text.split(entry.old).join(entry.replacement);
     corrections.push(entry.correction);
@@ -305,6 +307,9 @@ export function correctedText(
   for (const token of valueTokens(text).reverse()) {
     const current = currentValue(supersessions, token.normalized);
     if (current === undefined || (current.correction.position <= passage.position && !restates)) continue;
+    // The sentences of the correction's own line are the correction, read sentence by sentence: "Correction:
+    // it listens on 8515. 8015 was the old mapping, do not use 8015" names the old value as the old one.
+    if (current.correction.line === passage.line) continue;
     text = text.slice(0, token.start) + current.replacement + text.slice(token.end);
     if (!corrections.includes(current.correction)) corrections.push(current.correction);
   }

@@ -46,4 +46,13 @@ describe('lexical reader: a long message of the user is quoted whole', () => {
     expect(result.response).toContain('prefetch of 20 ');
     expect(result.response).not.toContain('prefetch of 200');
   });
+
+  it('quotes the sentence about the person a question names, not the others the message assigns work to', async () => {
+    const message =
+      'user: Random aside, the plants by the window need water again. For the launch week, so everyone knows who does what: Ingrid Salo -> rotate the signing certificates on the edge proxies. Tomas Brandt -> purge the stale rows from the sessions table. Same project, separate tasks, please do not swap them around. Thanks!';
+    expect(message.length).toBeGreaterThan(300);
+    const result = await answerWith(message, "What is Ingrid Salo's task?", 'entity_integrity');
+    expect(result.response).toContain('rotate the signing certificates');
+    expect(result.response).not.toContain('purge the stale rows');
+  });
 });
