@@ -152,3 +152,9 @@ export function valueShapes(text: string): Set<string> {
 export function correctsValue(text: string): boolean {
   return CORRECTS_VALUE.test(text.toLowerCase().replace(/[’‘ʼ]/g, "'"));
 }
+
+/** Whether two texts each hold a value of one form ("port 8080" and "port 9229"): settings a correction tells apart. */
+export function shareValueForm(a: string, b: string): boolean {
+  const forms = new Set(valuesIn(a).map((found) => looseForm(found.value)));
+  return valuesIn(b).some((found) => forms.has(looseForm(found.value)));
+}
