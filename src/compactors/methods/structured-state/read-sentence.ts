@@ -16,6 +16,7 @@ import {
   TASK,
   VALUE,
 } from './cue-patterns.js';
+import { rejectedCount, withoutDropClauses } from './drop-clauses.js';
 import type { Ledger } from './ledger.js';
 import type { EntryKind, LedgerEntry } from './ledger-entry.js';
 import { setAsideParts } from './output-closes-task.js';
@@ -248,7 +249,9 @@ export function readSentence(
     // "Small update, …" replaces a plan on its subject, and no other: news may be about anything.
     const onTopic =
       UPDATE_NEWS.test(lower) && !OVERRIDE.test(lower) && !changesMind(lower) && !dropsPlan(lower);
+    const rejectedBefore = rejectedCount(ledger);
     ledger.supersede(entry, phrases, returnedPlan(sentence), retractsSubject(sentence), onTopic);
+    withoutDropClauses(ledger, entry, rejectedBefore);
   }
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
   if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
