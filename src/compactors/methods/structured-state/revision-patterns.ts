@@ -141,3 +141,27 @@ export function returnedPlan(sentence: string): string | undefined {
     .replace(/ (?:again|then|it is|instead)$/, '');
   return phrase.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 ? phrase : undefined;
 }
+
+// More than this many words after the return ("…the first approach was better. heartbeat every 25 seconds …")
+// add to the plan returned to.
+const ADDED_WORDS = 3;
+
+/**
+ * Whether a message that goes back to an earlier plan says more after the return ("on reflection the first
+ * approach was better. heartbeat every 25 seconds"): what it adds is newer than the plan it restores.
+ */
+export function addsAfterReturn(text: string): boolean {
+  const lower = text.toLowerCase();
+  let end = -1;
+  for (const pattern of [BACK_TO_EARLIER, RETURNS_TO]) {
+    const match = new RegExp(pattern.source, 'g').exec(lower);
+    if (match !== null) end = Math.max(end, match.index + match[0].length);
+  }
+  if (end < 0) return false;
+  return (
+    lower
+      .slice(end)
+      .split(/\s+/)
+      .filter((word) => /[a-z0-9]/.test(word)).length > ADDED_WORDS
+  );
+}
