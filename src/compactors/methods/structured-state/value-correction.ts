@@ -8,7 +8,7 @@
 import { CORRECTS_VALUE } from './revision-patterns.js';
 
 // A value token: a run holding a digit ("32,480", "87.5%", "2024-11-12", "04:50", "512Mi", "v1.4.2").
-const VALUE_TOKEN = /[\p{L}$€£#@]*\d(?:[\p{L}\p{N}%$€£:./_-]|,(?=\d))*/gu;
+const VALUE_TOKEN = /(?:\p{L}+-)?[\p{L}$€£#@]*\d(?:[\p{L}\p{N}%$€£:./_-]|,(?=\d))*/gu;
 // A word after a value that belongs to it ("21 days", "90 minutes", "04:50 UTC").
 const UNIT = /^\s+([\p{L}%]+)/u;
 
