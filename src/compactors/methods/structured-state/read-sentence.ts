@@ -33,7 +33,7 @@ import {
 } from './revision-patterns.js';
 import { moreWordsThan, stripOpener } from './split-sentences.js';
 import { retractsSubject, supersededPhrases } from './superseded-phrases.js';
-import { shareValueForm } from './value-correction.js';
+import { namesTwoOfAForm, shareValueForm } from './value-correction.js';
 
 /**
  * Whether a sentence revises an earlier plan: an override cue ("instead", "scratch that"), a change of mind
@@ -254,7 +254,11 @@ export function readSentence(
     withoutDropClauses(ledger, entry, rejectedBefore);
   }
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
-  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
+  // A revision that bans the old value beside the new ("it's actually 5.29.16; 5.89.16 is not an option") is not
+  // copied: read twice, the copy would look like a later statement of the value banned.
+  const namesOld = overrides && forbids(lower) && namesTwoOfAForm(entry.text);
+  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text) && !namesOld)
+    ledger.addFactCopy(entry);
   for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
   // "The helper extraction I'll push back on, leave that as is": the part of an open task list it names is off.
   if (speaker === 'user' && entry.kind === 'rule') setAsideParts(ledger, sentence);

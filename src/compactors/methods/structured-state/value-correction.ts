@@ -158,3 +158,23 @@ export function shareValueForm(a: string, b: string): boolean {
   const forms = new Set(valuesIn(a).map((found) => looseForm(found.value)));
   return valuesIn(b).some((found) => forms.has(looseForm(found.value)));
 }
+
+/** Whether every value a statement holds is named again in `later` ("2024-01-17 still stands"): it is confirmed. */
+export function valuesRestated(statement: string, later: string): boolean {
+  const values = valuesIn(statement);
+  const again = new Set(valuesIn(later).map((found) => found.value.toLowerCase()));
+  return values.length > 0 && values.every((found) => again.has(found.value.toLowerCase()));
+}
+
+/** Whether a text names two different values of one form ("5.29.16 …; 5.89.16 is not an option"). */
+export function namesTwoOfAForm(text: string): boolean {
+  const seen = new Map<string, string>();
+  for (const found of valuesIn(text)) {
+    const shape = looseForm(found.value);
+    const value = found.value.toLowerCase();
+    const other = seen.get(shape);
+    if (other !== undefined && other !== value) return true;
+    seen.set(shape, value);
+  }
+  return false;
+}
