@@ -32,4 +32,13 @@ describe('structured-state: what a change of mind keeps', () => {
     );
     expect(state.immutableFacts.join(' ')).not.toContain('3.41.2');
   });
+
+  it('does not read "same fields, same types" after a path with a digit in it as a correction', async () => {
+    const { state } = await said(
+      'The logistics partner integrates against /api/v3/parcels and goes live on 2031-06-01.',
+      'and to be clear, the /api/v3/parcels payload is frozen until they launch. same fields, same types, same order.',
+    );
+    expect(state.forbiddenBehaviors.join(' ')).not.toContain('Superseded');
+    expect(JSON.stringify(state)).toContain('goes live on 2031-06-01');
+  });
 });
