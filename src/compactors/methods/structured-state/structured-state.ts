@@ -101,10 +101,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
   // A failure that echoes what the user said (the error they reported, the file they named) is about the task.
   settleSeen(
     ledger,
-    messages
-      .filter((message) => message.role === 'user')
-      .map((message) => message.content)
-      .join(' '),
+    messages.filter((message) => message.role === 'user').map((message) => message.content),
   );
 }
 
