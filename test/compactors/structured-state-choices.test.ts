@@ -51,6 +51,26 @@ describe('structured-state: a choice named by itself', () => {
   });
 });
 
+describe('structured-state: a return that adds to the plan', () => {
+  it('writes the plan returned to just before the message that returns to it and adds more', async () => {
+    const artifact = await compact([
+      user(
+        "The importer reads the whole export into memory and falls over on big tenants. let's stream it row by row.",
+        0,
+      ),
+      assistant('Noted.', 0),
+      user('thinking about it more, just give the pod 8 GB and keep the code as it is.', 1),
+      user(
+        'the big tenants keep growing, memory will not keep up. on reflection the first approach was better. flush every 500 rows so the replica keeps up.',
+        2,
+      ),
+    ]);
+    const decisions = artifact.structuredState.lockedDecisions;
+    expect(decisions.at(-1)).toContain('flush every 500 rows');
+    expect(decisions.at(-2)).toContain("let's stream it row by row.");
+  });
+});
+
 describe('structured-state: rules with their carve-out', () => {
   it('files "treat it as read-only, apart from Y" as a rule, the carve-out kept in its words', async () => {
     const artifact = await compact([

@@ -116,6 +116,17 @@ describe('structured-state: failures only seen in a tool output', () => {
     expect(find(facts, 'fold::keeps_order')).toBeDefined();
   });
 
+  it('needs one message to echo a failure: words spread over several do not', async () => {
+    const artifact = await compact([
+      user('the warehouse job has been slow since the upgrade.', 0),
+      user('also the supplier portal shows stale data for some rows.', 1),
+      ...run('d1', 'pytest -q', 'FAILED tests/test_sync.py::test_rows - warehouse supplier mismatch', 2),
+      user('ok, write the release notes for 4.2 now.', 2),
+    ]);
+    expect(artifact.summaryText).toContain('Seen in tool output:\n- `pytest -q` failed');
+    expect(find(artifact.structuredState.immutableFacts, 'pytest -q')).toBeUndefined();
+  });
+
   it('keeps the list through a drift cycle and within a budget', async () => {
     const first = await compact(session);
     const next = await method.compact(

@@ -94,7 +94,7 @@ export const THRESHOLD =
 
 /** A request of the moment ("find every use of X", "can you run the tests"): it states nothing that lasts. */
 export const REQUEST =
-  /^(?:(?:can|could|would) you |please |i'?d like to see |let me see |show me |walk me through |tell me |remind me |find |run |read |open |check |list |look |grep |search |explain |give me |what'?s |what is |which |where |how )/;
+  /^(?:(?:can|could|would) you |please |i'?d like to see |let me see |show me |walk me through |tell me |remind me |find |run |read |open |check |list |look |grep |search |explain |give me |what'?s |what is |which |where |how (?:do|does|did|is|are|was|were|can|could|should|would|will|to|much|many|long|often) )/;
 
 /** A concrete value a fact is made of: a number, a path, a URL, code, an identifier, a version, a name or a day. */
 export const VALUE =

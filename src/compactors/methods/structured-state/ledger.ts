@@ -2,7 +2,7 @@ import { withoutClause } from './clauses.js';
 import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
 import { BRIEF_CORRECTION_WORDS, CUTTABLE, OPEN_KINDS, PASSABLE, REPLACEABLE } from './ledger-kinds.js';
-import { EARLIER_PLAN } from './revision-patterns.js';
+import { addsAfterReturn, EARLIER_PLAN } from './revision-patterns.js';
 import { moreWordsThan } from './split-sentences.js';
 import { newestStated, newestStatedNaming, type StatedFacts } from './stated-facts.js';
 import { sharedCount, topicWords } from './topic-words.js';
@@ -285,7 +285,7 @@ export class Ledger {
       const entry = this.list[at] as LedgerEntry;
       const by = this.replacedBy.get(entry);
       if (entry.kind !== 'rejected' || by === undefined || !justRejected.has(by)) continue;
-      this.unreject(entry);
+      this.unreject(entry, override);
       return;
     }
     const topics = new Set<string>();
@@ -295,7 +295,7 @@ export class Ledger {
       if (entry.kind !== 'rejected' || entry === override || justRejected.has(entry)) continue;
       if (!entry.text.startsWith(SUPERSEDED_PREFIX)) continue;
       if (![...this.index.topicsOf(entry)].some((word) => topics.has(word))) continue;
-      this.unreject(entry);
+      this.unreject(entry, override);
       return;
     }
   }
@@ -312,7 +312,7 @@ export class Ledger {
         .filter((entry) => entry.kind === 'rejected' && entry !== override && !justRejected.has(entry))
         .at(-1);
       if (found === undefined) continue;
-      if (found.text.startsWith(SUPERSEDED_PREFIX)) this.unreject(found);
+      if (found.text.startsWith(SUPERSEDED_PREFIX)) this.unreject(found, override);
       return;
     }
   }
@@ -387,11 +387,11 @@ export class Ledger {
 
   /**
    * A superseded entry made a current decision again (its text loses the prefix, keeping every run it had). It
-   * is written after everything said so far, as the newest decision: the plan the session returned to is the
-   * one it now follows, and a reader taking the latest decision on a subject finds it there, in its own words.
+   * is written after everything said so far, as the newest decision, unless the message `by` that returned to it
+   * goes on to add to it ("…; heartbeat every 25 seconds"): then just before that message, which is newer still.
    */
-  private unreject(entry: LedgerEntry): void {
-    entry.order = this.nextOrder++;
+  private unreject(entry: LedgerEntry, by: LedgerEntry): void {
+    entry.order = addsAfterReturn(by.text) ? by.order - 0.5 : this.nextOrder++;
     this.replacedBy.delete(entry);
     entry.kind = 'decision';
     entry.priority = KIND_PRIORITY.decision;

@@ -271,6 +271,21 @@ function sameStem(a: string, b: string): boolean {
   return long.startsWith(short.replace(/(?<=.{3})e$/, ''));
 }
 
+/**
+ * Whether a rule names the action a part of a task opens with by its noun: "the helper extraction" names "extract a
+ * generic pagination util", "the renaming" names "rename X to Y". The noun is longer than the verb it comes from.
+ */
+function namesAction(part: string, against: readonly string[]): boolean {
+  const verb = part
+    .trim()
+    .toLowerCase()
+    .match(/^[a-z]{4,}/)?.[0];
+  if (verb === undefined) return false;
+  return against.some(
+    (word) => word.length > verb.length && /(?:ion|ing|ment)$/.test(word) && sameStem(verb, word),
+  );
+}
+
 /** The prefix of a part of an open task the user set aside. */
 export const SET_ASIDE_PREFIX = 'Set aside, not to do: ';
 const SET_ASIDE_WORDS = 2;
@@ -290,7 +305,7 @@ export function setAsideParts(ledger: Ledger, rule: string): void {
       let shared = 0;
       for (const word of subjectWords(part.text))
         if (against.some((other) => sameStem(word, other))) shared++;
-      return shared >= SET_ASIDE_WORDS;
+      return shared >= SET_ASIDE_WORDS || namesAction(part.text, against);
     });
     if (naming.length !== 1) continue;
     const part = naming[0] as Part;

@@ -16,13 +16,12 @@ import {
   TASK,
   VALUE,
 } from './cue-patterns.js';
+import { rejectedCount, withoutDropClauses } from './drop-clauses.js';
 import type { Ledger } from './ledger.js';
-import type { EntryKind } from './ledger-entry.js';
+import type { EntryKind, LedgerEntry } from './ledger-entry.js';
 import { setAsideParts } from './output-closes-task.js';
 import { rolesIn } from './person-names.js';
-import { asksForIt, withEllipsesJoined } from './pointing-sentences.js';
 import {
-  BARE_NO,
   changesMind,
   droppedPlans,
   dropsPlan,
@@ -32,9 +31,9 @@ import {
   returnedPlan,
   UPDATE_NEWS,
 } from './revision-patterns.js';
-import { moreWordsThan, splitSentences, stripOpener } from './split-sentences.js';
+import { moreWordsThan, stripOpener } from './split-sentences.js';
 import { retractsSubject, supersededPhrases } from './superseded-phrases.js';
-import { topicWords } from './topic-words.js';
+import { namesTwoOfAForm, shareValueForm } from './value-correction.js';
 
 /**
  * Whether a sentence revises an earlier plan: an override cue ("instead", "scratch that"), a change of mind
@@ -191,6 +190,21 @@ export function classifySentence(
   return moreWordsThan(sentence, 7) ? 'fact' : undefined;
 }
 
+/**
+ * Whether a fact is kept with the fact the sentence before it in the message stated ("The app crashes on launch
+ * since 0.12.13. Crash-free sessions dropped to 97.2%."): one note says what both are about, as the message did.
+ * A who-is-who line is about its own person, and two settings of one kind of value (two ports) are told apart by
+ * a later correction, so those stay apart.
+ */
+function joinsFact(kind: EntryKind, previous: LedgerEntry, sentence: string): boolean {
+  return (
+    kind === 'fact' &&
+    previous.kind === 'fact' &&
+    rolesIn(previous.text).length === 0 &&
+    !shareValueForm(previous.text, sentence)
+  );
+}
+
 // Statements that settle something (a rule, a plan, a deferral) and carry a value are copied among the facts;
 // an open task's value is asked for as the task.
 const COPIED_KINDS: ReadonlySet<EntryKind> = new Set(['rule', 'decision', 'deferred']);
@@ -209,7 +223,8 @@ export function readSentence(
   priorityBoost = 0,
   before = '',
   askedFor = false,
-): void {
+  joinTo?: LedgerEntry,
+): LedgerEntry | undefined {
   const sentence = stripOpener(raw);
   const lower = lowerPlain(sentence);
   if (speaker === 'user' && RESETS.test(lower)) {
@@ -219,10 +234,12 @@ export function readSentence(
   const classified = classifySentence(sentence, speaker, lower);
   // A statement the next sentence asks the agent to work through is open work, not a fact.
   const kind = askedFor && classified === 'fact' ? 'task' : classified;
-  if (kind === undefined) return;
+  if (kind === undefined) return undefined;
   const speakerPenalty = speaker === 'user' ? 0 : -10;
-  const entry = ledger.add(kind, before === '' ? sentence : `${before} ${sentence}`, undefined);
-  if (entry === undefined) return;
+  const lead =
+    before === '' && joinTo !== undefined && joinsFact(kind, joinTo, sentence) ? joinTo.text : before;
+  const entry = ledger.add(kind, lead === '' ? sentence : `${lead} ${sentence}`, undefined);
+  if (entry === undefined) return undefined;
   entry.priority += speakerPenalty + priorityBoost;
   if (speaker === 'user') ledger.markStated(entry);
   // An exception narrows a rule without replacing it, so it supersedes nothing.
@@ -232,16 +249,23 @@ export function readSentence(
     // "Small update, …" replaces a plan on its subject, and no other: news may be about anything.
     const onTopic =
       UPDATE_NEWS.test(lower) && !OVERRIDE.test(lower) && !changesMind(lower) && !dropsPlan(lower);
+    const rejectedBefore = rejectedCount(ledger);
     ledger.supersede(entry, phrases, returnedPlan(sentence), retractsSubject(sentence), onTopic);
+    withoutDropClauses(ledger, entry, rejectedBefore);
   }
   // After the override is applied: a correction written in place is a fact by then, with no copy to make.
-  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text)) ledger.addFactCopy(entry);
+  // A revision that bans the old value beside the new ("it's actually 5.29.16; 5.89.16 is not an option") is not
+  // copied: read twice, the copy would look like a later statement of the value banned.
+  const namesOld = overrides && forbids(lower) && namesTwoOfAForm(entry.text);
+  if (speaker === 'user' && COPIED_KINDS.has(entry.kind) && holdsValue(entry.text) && !namesOld)
+    ledger.addFactCopy(entry);
   for (const name of rolesIn(sentence)) ledger.setEntity(name, sentence, overrides);
   // "The helper extraction I'll push back on, leave that as is": the part of an open task list it names is off.
   if (speaker === 'user' && entry.kind === 'rule') setAsideParts(ledger, sentence);
   // "INFRA-4247 got closed as a dupe": the part of an open task naming it is done.
   if (speaker === 'user' && CLOSES.test(lower))
     for (const name of sentence.match(NAMED_ITEM) ?? []) ledger.closeClause(name, entry);
+  return entry;
 }
 
 // A report that something is done or needs doing no more.
@@ -249,156 +273,3 @@ const CLOSES =
   /\b(?:(?:got|was|is|been|gets) (?:closed|fixed|resolved|merged|shipped|done|sorted)|(?:closed|fixed|resolved|done|sorted|merged) already|already (?:closed|fixed|resolved|done|sorted|merged|taken care of)|(?:is|are) no longer needed|closed as (?:a )?(?:dupe|duplicate))\b/;
 // What such a report names: a ticket or issue ("INFRA-4247", "#812") or a path.
 const NAMED_ITEM = /\b[A-Z][A-Z0-9]+-\d+\b|#\d+\b|[\w.-]*\/[\w./-]*\w/g;
-
-// "Let's not do that again": a rule whose object is the sentence before it.
-const REFERS_BACK = /\b(?:do|doing|repeat|try|trying) (?:that|this|it)\b|\b(?:that|this|it) again\b/;
-const REFERENCE_WORDS = 3;
-// "Scratch that." and the like are this short; an opener ("Okay, so —") may come before.
-const BARE_REVISION_WORDS = 3;
-const OPENER_WORDS = 4;
-const CONTEXT_SENTENCES = 2;
-// A retraction that names what it takes back and nothing else: "forget what I said about the cache", "scratch
-// the Jenkins idea".
-const RETRACTS_SUBJECT =
-  /^(?:please |so |ok(?:ay)?,? )?(?:(?:ignore|disregard|forget(?: about)?) what (?:i|we) (?:said|asked for|wrote|suggested|planned)(?: (?:earlier|before|above|yesterday))? (?:about|re|regarding|on|for) [^.,;!?]{1,40}|(?:scratch|forget|drop|ignore|disregard) (?:the|my|our) [^.,;!?]{1,30} (?:idea|plan|part|bit|suggestion))[.!]?$/;
-// How many statements after such a retraction are read as what replaces it.
-const REPLACEMENT_SENTENCES = 2;
-// Interjections a bare revision may open with ("Actually — scratch that.", "Wait, no: scratch that."): the
-// revision is no less bare for them.
-const REVISION_LEAD = /^(?:(?:actually|wait|no|hold on|hang on|hm+|oh)(?:\s*[,.:;!—–]|\s+-{1,2})\s*)+/;
-// A sentence that only points the override before it back at what it replaces ("Let's instead X. Ignore the
-// earlier instruction."): it names no plan of its own, so it is read with that sentence, not as a second
-// override that would replace the plan just stated.
-const POINTS_AT_EARLIER =
-  /^(?:please |so |and |just )?(?:ignore|disregard|forget(?: about)?) (?:(?:the|my|our|that|your) (?:earlier|previous|prior|old|original|first|former|initial|last|above|other)(?: (?:instruction|plan|idea|request|suggestion|approach|direction|message|one|version|ask|option)s?)?|what (?:i|we) (?:said|asked|planned|suggested|wrote)(?: (?:before|earlier|above|first))?|(?:that|the) (?:instruction|plan|idea|request|suggestion|direction|message)s? (?:before|earlier|above))[.!]?$/;
-
-/** The sentences of a user's message, each one that only points back at an earlier plan joined to the one before. */
-function withPointersJoined(sentences: string[]): string[] {
-  for (let at = sentences.length - 1; at > 0; at--) {
-    const sentence = sentences[at] as string;
-    // Cheap first: every pointer holds one of these verbs.
-    if (!/ignore|disregard|forget/i.test(sentence)) continue;
-    if (!POINTS_AT_EARLIER.test(lowerPlain(stripOpener(sentence)))) continue;
-    sentences[at - 1] = `${sentences[at - 1]} ${sentence}`;
-    sentences.splice(at, 1);
-  }
-  return sentences;
-}
-
-// A choice named in a few words after the plan it makes concrete ("let's push updates instead. WebSockets with
-// uWebSockets.js, I'd say."): one decision, so a later revision replaces, and a return restores, both together.
-const NAMED_CHOICE_WORDS = 12;
-
-/** The sentences of a user's message, each short one that names a choice joined to the decision before it. */
-function withChoicesJoined(sentences: string[]): string[] {
-  for (let at = sentences.length - 1; at > 0; at--) {
-    const sentence = sentences[at] as string;
-    if (moreWordsThan(sentence, NAMED_CHOICE_WORDS)) continue;
-    const lower = lowerPlain(stripOpener(sentence));
-    if (!NAMES_OWN_CHOICE.test(lower) || revises(lower)) continue;
-    if (classifySentence(stripOpener(sentences[at - 1] as string), 'user') !== 'decision') continue;
-    sentences[at - 1] = `${sentences[at - 1]} ${sentence}`;
-    sentences.splice(at, 1);
-  }
-  return sentences;
-}
-
-// A fragment that opens with a value and has no subject of its own: "Tuesday at 04:50 UTC, 45 minutes.", "3
-// replicas, 512Mi each." It gives the details of what the sentence before it named.
-const DETAIL_FRAGMENT =
-  /^(?:(?:on|at|from|by|every) )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d[\d:.,/-]*(?:[a-z%]{1,3})?)\b(?: (?:at|from|to|until|for|each|per|of|utc|[a-z]{1,10}s?))?\b[^.!?]{0,40}?,/i;
-const DETAIL_WORDS = 16;
-
-/** The sentences of a user's message, each detail fragment ({@link DETAIL_FRAGMENT}) joined to the one before. */
-function withDetailsJoined(sentences: string[]): string[] {
-  for (let at = sentences.length - 1; at > 0; at--) {
-    const sentence = sentences[at] as string;
-    if (moreWordsThan(sentence, DETAIL_WORDS) || !DETAIL_FRAGMENT.test(sentence)) continue;
-    const previous = sentences[at - 1] as string;
-    if (isQuestion(previous)) continue;
-    sentences[at - 1] = `${previous} ${sentence}`;
-    sentences.splice(at, 1);
-  }
-  return sentences;
-}
-
-// Where a statement ends and a question typed in lower case begins: ". what's left?", ". any idea why?".
-const LOWER_CASE_START = /[.!]\s+(?=[a-z])/g;
-
-/**
- * A sentence ending in a question, split where a statement before it ends ("…handles that. what's left?"), so
- * the statement is kept; otherwise the sentence alone. People often type a new sentence in lower case.
- */
-function statementBeforeQuestion(sentence: string): string[] {
-  if (!isQuestion(sentence) || !/[.!]\s+[a-z]/.test(sentence)) return [sentence];
-  let cut = -1;
-  for (const match of sentence.matchAll(LOWER_CASE_START)) cut = match.index + match[0].length;
-  // An abbreviation ("e.g. the", "vs. the") or an initial does not end a statement.
-  const before = sentence.slice(0, cut).trimEnd();
-  if (cut < 0 || /(?:\b[a-z]\.[a-z]\.|\b(?:etc|vs|cf|approx)\.|\b[A-Za-z]\.)$/i.test(before))
-    return [sentence];
-  return [before, sentence.slice(cut)];
-}
-
-/**
- * Reads a message's sentences in order. A bare revision ("Scratch that.", "Change of plan.") is read with the
- * sentence after it, which it applies to; a rule that points back ("so let's not do that again") is read with
- * the sentences before it, which say what "that" is.
- */
-export function readText(
-  ledger: Ledger,
-  text: string,
-  speaker: Speaker,
-  skip?: (sentence: string) => boolean,
-): void {
-  ledger.beginMessage();
-  const sentences =
-    speaker === 'user'
-      ? withEllipsesJoined(withDetailsJoined(withChoicesJoined(withPointersJoined(splitSentences(text)))))
-      : splitSentences(text);
-  for (let at = 0; at < sentences.length; at++) {
-    const sentence = sentences[at] as string;
-    if (skip?.(sentence)) continue;
-    // Most sentences are long and point nowhere: the cheap tests go first.
-    const short = !moreWordsThan(sentence, BARE_REVISION_WORDS + OPENER_WORDS);
-    const bare = short || speaker === 'user' ? lowerPlain(stripOpener(sentence)) : '';
-    if (
-      short &&
-      at + 1 < sentences.length &&
-      !moreWordsThan(bare.replace(REVISION_LEAD, ''), BARE_REVISION_WORDS)
-    ) {
-      // "Hm, no. Compliance needs 400 days.": a bare "no" before a new value corrects, as a revision does.
-      const noBeforeValue = BARE_NO.test(bare) && holdsValue(sentences[at + 1] as string);
-      if ((revises(bare) || noBeforeValue) && !RESETS.test(bare)) {
-        sentences[at + 1] = `${sentence} ${sentences[at + 1]}`;
-        continue;
-      }
-    }
-    // "Ignore what I said earlier about the CSV. They moved to Excel. XLSX, one sheet per team.": the retraction
-    // names only its subject; what replaces it follows, and is read with it as the new decision.
-    if (speaker === 'user' && at + 1 < sentences.length && RETRACTS_SUBJECT.test(bare)) {
-      const following = sentences.slice(at + 1, at + 1 + REPLACEMENT_SENTENCES);
-      const statements = following.findIndex((next) => isQuestion(next));
-      const taken = statements < 0 ? following.length : statements;
-      if (taken > 0) {
-        sentences.splice(at + 1, taken, [sentence, ...following.slice(0, taken)].join(' '));
-        continue;
-      }
-    }
-    const pointsBack =
-      speaker === 'user' &&
-      at > 0 &&
-      REFERS_BACK.test(bare) &&
-      forbids(bare) &&
-      topicWords(bare).size <= REFERENCE_WORDS;
-    const before = pointsBack ? sentences.slice(Math.max(0, at - CONTEXT_SENTENCES), at).join(' ') : '';
-    // "The job deletes it on the 8th. what's left for us?": the statement before a question is read on its own.
-    const parts = statementBeforeQuestion(sentence);
-    for (let index = 0; index < parts.length; index++) {
-      // "…, and add a test for the retries. can you work through it?": the statement is the work asked for.
-      const next = parts[index + 1] ?? sentences[at + 1];
-      const asked = speaker === 'user' && next !== undefined && asksForIt(lowerPlain(stripOpener(next)));
-      readSentence(ledger, parts[index] as string, speaker, 0, before, asked);
-    }
-  }
-}

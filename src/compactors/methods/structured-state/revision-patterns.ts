@@ -9,7 +9,7 @@ import { pointsBackOnly } from './superseded-phrases.js';
 
 /** A change of mind with no word for what changed: the newest plan on the subject is the one replaced. */
 export const CHANGE_OF_MIND =
-  /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea|\d[\w.%]*(?: [a-z]+)?,? not \$?\d|i meant|i misspoke|my bad|should(?: have|'ve) said|make (?:that|it) (?=\S*\d|[a-z]+day\b)|^(?:hold on|hang on|wait)\b|^(?:(?:hm+|um+|uh|oh|ah),?\s+)?(?:no|nope)\s*[.!—–]+(?=[^?]*\d)|^(?:(?:ugh|argh|hm+|oh|ah|meh|sigh),?\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}:\d{2}(?: ?[a-z]{2,3})?)[.!](?:\s|$)|\bnot\b[^,.;]{1,40}\b(?:anymore|any more)\b|\bdrop(?:ped|ping)? the [^,.;]{1,40} (?:idea|plan|approach|option)\b|the (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go)|mistyped|fat[- ]?finger(?:ed)?|misremembered|misread|got (?:it|that|the [a-z]+) wrong|(?:bump|raise|lower|drop|cut|change) (?:that|it) (?:up |down )?to (?=\S*\d)|\bit'?s (?:now )?\S*\d\S*(?: [a-z]+)? now\b|(?<=\d[\s\S]*)(?:^|[.,;]\s+)same (?!as\b|thing\b|again\b)[a-z]+(?:,\s*same [a-z]+)*\b(?! (?:as|to|for|of|in|on|with|that|issue|problem|error)\b)|\b(?:the )?rest stays\b)/;
+  /\b(?:on reflection|(?:thinking|thought) about it (?:more|again|some more)|having (?:thought|slept) (?:about|on) it|slept on it|come to think of it|on second thoughts?|second thoughts|(?:i'?ve|we'?ve|i have|we have) reconsidered|after all|change of plans?|plan change|new plan|never ?mind|i take (?:that|it) back|(?:that|this) (?:was|is) a bad idea|\d[\w.%]*(?: [a-z]+)?,? not \$?\d|i meant|i misspoke|my bad|should(?: have|'ve) said|make (?:that|it) (?=\S*\d|[a-z]+day\b)|^(?:hold on|hang on|wait)\b|^(?:(?:hm+|um+|uh|oh|ah),?\s+)?(?:no|nope)\s*[.!—–]+(?=[^?]*\d)|^(?:(?:ugh|argh|hm+|oh|ah|meh|sigh),?\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}:\d{2}(?: ?[a-z]{2,3})?)[.!](?:\s|$)|\bnot\b[^,.;]{1,40}\b(?:anymore|any more)\b|\bdrop(?:ped|ping)? the [^,.;]{1,40} (?:idea|plan|approach|option)\b|the (?:first|original|earlier|old|previous) (?:approach|plan|idea|option|version|one) (?:was|is) (?:better|right|the way to go)|mistyped|fat[- ]?finger(?:ed)?|misremembered|misread|got (?:it|that|the [a-z]+) wrong|\bwrong [a-z]+(?=\s*[,.;:!—–])|(?:bump|raise|lower|drop|cut|change) (?:that|it) (?:up |down )?to (?=\S*\d)|\bit'?s (?:now )?\S*\d\S*(?: [a-z]+)? now\b|(?<=(?:^|[\s(])[$€£]?\d[\s\S]*)(?:^|[.,;]\s+)same (?!as\b|thing\b|again\b)[a-z]+(?:,\s*same [a-z]+)*\b(?! (?:as|to|for|of|in|on|with|that|issue|problem|error)\b)|\b(?:the )?rest stays\b)/;
 
 // Verbs that drop a plan. "Drop", "kill" and "cancel" are left out: "drop the index", "kill the process" and
 // "cancel the job" are work, not a change of plan; their past forms after "is" ("the rewrite is dropped") count.
@@ -38,7 +38,7 @@ export function dropsPlan(lower: string): boolean {
 
 // Words at least one of which every CHANGE_OF_MIND match holds at a word start: a cheap first test.
 const CHANGE_OF_MIND_HINT =
-  /\b(?:mistyped|fat|misremembered|misread|got|bump|raise|lower|cut|change|it|same|rest|on reflection|thinking|thought|having|come to think|second thought|reconsidered|after all|change of plan|plan change|new plan|never ?mind|i take|bad idea|not|i meant|i misspoke|my bad|should|make|hold on|hang on|wait|no|drop|mon|tues|wednes|thurs|fri|satur|sun|\d{1,2}:|the (?:first|original|earlier|old|previous))/;
+  /\b(?:mistyped|fat|misremembered|misread|got|wrong|slept|bump|raise|lower|cut|change|it|same|rest|on reflection|thinking|thought|having|come to think|second thought|reconsidered|after all|change of plan|plan change|new plan|never ?mind|i take|bad idea|not|i meant|i misspoke|my bad|should|make|hold on|hang on|wait|no|drop|mon|tues|wednes|thurs|fri|satur|sun|\d{1,2}:|the (?:first|original|earlier|old|previous))/;
 
 /** Whether lower-cased text changes its mind ({@link CHANGE_OF_MIND}), testing the cheap hint first. */
 export function changesMind(lower: string): boolean {
@@ -51,7 +51,7 @@ export function changesMind(lower: string): boolean {
  * the statement it corrects; any other revision supersedes the statement whole.
  */
 export const CORRECTS_VALUE =
-  /\d[\w.%]*(?: [a-z]+)?,? not \$?\d|^(?:(?:hm+|um+|uh|oh|ah),?\s+)?(?:no|nope)\s*[.!—–]+(?=[^?]*\d)|^(?:(?:ugh|argh|hm+|oh|ah|meh|sigh),?\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}:\d{2}(?: ?[a-z]{2,3})?)[.!](?:\s|$)|\bmake (?:that|it) (?=[a-z]+day\b)|\b(?:i meant|i misspoke|should(?: have|'ve) said|typo|mistyped|fat[- ]?finger(?:ed)?|misremembered|misread|got (?:it|that|the [a-z]+) wrong|make (?:that|it) (?=\S*\d)|(?:bump|raise|lower|drop|cut|change) (?:that|it) (?:up |down )?to (?=\S*\d)|it'?s (?:now )?\S*\d\S*(?: [a-z]+)? now|(?:the )?rest stays)\b|(?<=\d[\s\S]*)(?:^|[.,;]\s+)same (?!as\b|thing\b|again\b)[a-z]+(?:,\s*same [a-z]+)*\b(?! (?:as|to|for|of|in|on|with|that|issue|problem|error)\b)/;
+  /\d[\w.%]*(?: [a-z]+)?,? not \$?\d|^(?:(?:hm+|um+|uh|oh|ah),?\s+)?(?:no|nope)\s*[.!—–]+(?=[^?]*\d)|^(?:(?:ugh|argh|hm+|oh|ah|meh|sigh),?\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}:\d{2}(?: ?[a-z]{2,3})?)[.!](?:\s|$)|\bmake (?:that|it) (?=[a-z]+day\b)|\bwrong [a-z]+(?=\s*[,.;:!—–])|\b(?:i meant|i misspoke|should(?: have|'ve) said|typo|mistyped|fat[- ]?finger(?:ed)?|misremembered|misread|got (?:it|that|the [a-z]+) wrong|make (?:that|it) (?=\S*\d)|(?:bump|raise|lower|drop|cut|change) (?:that|it) (?:up |down )?to (?=\S*\d)|it'?s (?:now )?\S*\d\S*(?: [a-z]+)? now|(?:the )?rest stays)\b|(?<=(?:^|[\s(])[$€£]?\d[\s\S]*)(?:^|[.,;]\s+)same (?!as\b|thing\b|again\b)[a-z]+(?:,\s*same [a-z]+)*\b(?! (?:as|to|for|of|in|on|with|that|issue|problem|error)\b)/;
 
 /**
  * A reply that is only "no" ("hm, no.", "nope!"): said before a new value ("no. we need 400 days"), it corrects the
@@ -140,4 +140,28 @@ export function returnedPlan(sentence: string): string | undefined {
     .replace(/^(?:the|our|using|use) /, '')
     .replace(/ (?:again|then|it is|instead)$/, '');
   return phrase.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 ? phrase : undefined;
+}
+
+// More than this many words after the return ("…the first approach was better. heartbeat every 25 seconds …")
+// add to the plan returned to.
+const ADDED_WORDS = 3;
+
+/**
+ * Whether a message that goes back to an earlier plan says more after the return ("on reflection the first
+ * approach was better. heartbeat every 25 seconds"): what it adds is newer than the plan it restores.
+ */
+export function addsAfterReturn(text: string): boolean {
+  const lower = text.toLowerCase();
+  let end = -1;
+  for (const pattern of [BACK_TO_EARLIER, RETURNS_TO]) {
+    const match = new RegExp(pattern.source, 'g').exec(lower);
+    if (match !== null) end = Math.max(end, match.index + match[0].length);
+  }
+  if (end < 0) return false;
+  return (
+    lower
+      .slice(end)
+      .split(/\s+/)
+      .filter((word) => /[a-z0-9]/.test(word)).length > ADDED_WORDS
+  );
 }

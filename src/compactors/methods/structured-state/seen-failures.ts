@@ -39,12 +39,13 @@ export function remarkOn(ledger: Ledger, said: string, from: number): void {
 }
 
 /**
- * Once the session is read: a failure that echoes what the user said (`userText`: "the importer rejects Ulster
- * Bank's file" and the run failing on that file) or names a file the rest of the notes name (changed,
+ * Once the session is read: a failure that echoes what the user said in one message (`userTexts`: "the importer
+ * rejects Ulster Bank's file" and the run failing on that file) or names a file the rest of the notes name (changed,
  * reviewed, read for a rule) is about the task, and is written among the facts after all.
  */
-export function settleSeen(ledger: Ledger, userText: string): void {
-  const userWords = topicWords(userText);
+export function settleSeen(ledger: Ledger, userTexts: readonly string[]): void {
+  // One message must echo the failure: the words of all of them together echo any long output somewhere.
+  const messages = userTexts.map(topicWords);
   const notes = ledger.entries
     .filter((entry) => entry.observed !== true)
     .map((entry) => entry.text)
@@ -52,6 +53,7 @@ export function settleSeen(ledger: Ledger, userText: string): void {
   for (const entry of ledger.entries) {
     if (entry.observed !== true) continue;
     const paths = entry.text.match(PATH) ?? [];
-    if (speaksOf(userWords, entry) || paths.some((path) => notes.includes(path))) delete entry.observed;
+    if (messages.some((words) => speaksOf(words, entry)) || paths.some((path) => notes.includes(path)))
+      delete entry.observed;
   }
 }

@@ -26,7 +26,11 @@ export function splitSentences(text: string): string[] {
 const MARKER = `(?:ok(?:ay)?,? so|so|also|alright|right|well|anyway|btw|fyi|oh|hm+|ugh|um+|uh|hey|hi|hello|thanks|thank you)`;
 const PHRASE = `(?:by the way|heads up|one more thing|quick one(?: before i forget)?|noting this here|for the record|just so you know|quick note|side note|small thing|one thing for the record|for context|good to know|worth knowing|before i forget|before we go on|while i think of it|context for later|(?:noting|note|putting|writing) (?:this|that|it) (?:down )?(?:here )?for later|for (?:future|later) reference|circling back(?: to [^:,.]{1,40})?|back to (?:this morning|earlier|yesterday|before))`;
 const SET_OFF = String.raw`\s*(?:[,.:;!—–]|\s-{1,2}\s)[\s,.:;!—–-]*`;
-const OPENER = new RegExp(`^(?:(?:${MARKER}|${PHRASE})${SET_OFF})+`, 'i');
+// A lead-in that only says the point is being put on record, up to its colon: "just so it's written down:", "I
+// mentioned it in the meeting, but to have it in writing:", "this came up in standup, so for the thread:",
+// "someone asked me about this earlier, so here it is:". What follows the colon is the statement.
+const ON_RECORD = String.raw`[^:.?!]{0,60}?\b(?:(?:so|that) (?:it'?s|it is|this is) (?:written down|on record|in writing)|to have (?:it|this) in writing|so for the (?:thread|record|notes)|so here it is|for the thread)\s*:\s*`;
+const OPENER = new RegExp(`^(?:(?:${MARKER}|${PHRASE})${SET_OFF}|${ON_RECORD})+`, 'i');
 
 /** The sentence without leading filler words and list markers; the original when nothing would be left. */
 export function stripOpener(sentence: string): string {

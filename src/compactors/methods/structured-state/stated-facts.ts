@@ -2,7 +2,7 @@ import type { LedgerEntry } from './ledger-entry.js';
 import { comparisonText } from './ledger-entry.js';
 import { BRIEF_CORRECTION_WORDS, CORRECTABLE, RECENT_STATED } from './ledger-kinds.js';
 import { sharedCount, topicWords } from './topic-words.js';
-import { correctedText, correctsValue, valueShapes } from './value-correction.js';
+import { correctedText, correctsValue, valueShapes, valuesRestated } from './value-correction.js';
 
 /** What the ledger knows of the facts people stated, for finding the one a correction replaces. */
 export interface StatedFacts {
@@ -43,6 +43,9 @@ export function newestStated(
       continue;
     // A value corrected by a value of its kind, on the same subject (or right after, in a few words).
     if (![...valueShapes(entry.text)].some((shape) => shapes.has(shape))) continue;
+    // "…2024-01-17 still stands for that": a statement whose values a change of plan names again is not replaced
+    // (a correction names the old value only to take it back).
+    if (!valueCorrection && valuesRestated(entry.text, override.text)) continue;
     if (brief && best === undefined) best = entry;
     let shared = 0;
     for (const word of facts.topicsOf(entry)) if (topics.has(word)) shared++;

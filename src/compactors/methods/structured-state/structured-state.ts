@@ -7,7 +7,8 @@ import { Ledger } from './ledger.js';
 import { ledgerFromArtifact } from './ledger-artifact.js';
 import { compoundNames } from './named-blocks.js';
 import { recordPartialAcceptance } from './partial-acceptance.js';
-import { holdsTally, readText } from './read-sentence.js';
+import { holdsTally } from './read-sentence.js';
+import { readText } from './read-text.js';
 import { distinctiveTerms, readToolActivity } from './read-tool-activity.js';
 import { recordAcceptance, recordRefusal } from './record-acceptance.js';
 import { remarkOn, settleSeen } from './seen-failures.js';
@@ -100,10 +101,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
   // A failure that echoes what the user said (the error they reported, the file they named) is about the task.
   settleSeen(
     ledger,
-    messages
-      .filter((message) => message.role === 'user')
-      .map((message) => message.content)
-      .join(' '),
+    messages.filter((message) => message.role === 'user').map((message) => message.content),
   );
 }
 
@@ -116,7 +114,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.28.0',
+  version: '1.29.0',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,

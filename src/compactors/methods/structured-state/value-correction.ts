@@ -8,7 +8,7 @@
 import { CORRECTS_VALUE } from './revision-patterns.js';
 
 // A value token: a run holding a digit ("32,480", "87.5%", "2024-11-12", "04:50", "512Mi", "v1.4.2").
-const VALUE_TOKEN = /[\p{L}$€£#@]*\d(?:[\p{L}\p{N}%$€£:./_-]|,(?=\d))*/gu;
+const VALUE_TOKEN = /(?:\p{L}+-)?[\p{L}$€£#@]*\d(?:[\p{L}\p{N}%$€£:./_-]|,(?=\d))*/gu;
 // A word after a value that belongs to it ("21 days", "90 minutes", "04:50 UTC").
 const UNIT = /^\s+([\p{L}%]+)/u;
 
@@ -151,4 +151,30 @@ export function valueShapes(text: string): Set<string> {
 /** Whether a text corrects a value ({@link CORRECTS_VALUE}), read in lower case with plain apostrophes. */
 export function correctsValue(text: string): boolean {
   return CORRECTS_VALUE.test(text.toLowerCase().replace(/[’‘ʼ]/g, "'"));
+}
+
+/** Whether two texts each hold a value of one form ("port 8080" and "port 9229"): settings a correction tells apart. */
+export function shareValueForm(a: string, b: string): boolean {
+  const forms = new Set(valuesIn(a).map((found) => looseForm(found.value)));
+  return valuesIn(b).some((found) => forms.has(looseForm(found.value)));
+}
+
+/** Whether every value a statement holds is named again in `later` ("2024-01-17 still stands"): it is confirmed. */
+export function valuesRestated(statement: string, later: string): boolean {
+  const values = valuesIn(statement);
+  const again = new Set(valuesIn(later).map((found) => found.value.toLowerCase()));
+  return values.length > 0 && values.every((found) => again.has(found.value.toLowerCase()));
+}
+
+/** Whether a text names two different values of one form ("5.29.16 …; 5.89.16 is not an option"). */
+export function namesTwoOfAForm(text: string): boolean {
+  const seen = new Map<string, string>();
+  for (const found of valuesIn(text)) {
+    const shape = looseForm(found.value);
+    const value = found.value.toLowerCase();
+    const other = seen.get(shape);
+    if (other !== undefined && other !== value) return true;
+    seen.set(shape, value);
+  }
+  return false;
 }
