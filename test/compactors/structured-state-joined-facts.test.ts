@@ -42,4 +42,22 @@ describe('structured-state: facts of one message kept together', () => {
       'The staging database is restored from the Sunday snapshot every week.',
     );
   });
+
+  it('keeps the reason for a rule, said right after it and pointing back at it, with the rule', async () => {
+    const { state } = await said(
+      'Setting up the price comparison page today.',
+      'pulling their catalogue with a crawler is a hard no from legal. Noor Haddad was firm, their licence forbids it and we pay for a feed anyway.',
+    );
+    expect(state.forbiddenBehaviors).toContain(
+      'pulling their catalogue with a crawler is a hard no from legal. Noor Haddad was firm, their licence forbids it and we pay for a feed anyway.',
+    );
+  });
+
+  it('does not read "I don\'t get X" as a rule', async () => {
+    const { state } = await said(
+      'Looking at the nightly jobs today.',
+      "the retries fire twice and I don't get the backoff code at all.",
+    );
+    expect(state.forbiddenBehaviors).toEqual([]);
+  });
 });

@@ -21,13 +21,18 @@ const PROHIBITION_HINT =
 const PURPOSE_NOT =
   /\bso (?:that )?(?:we|you|i|it|they|nobody|no one)(?:'ll| will)? (?:don'?t|do not|won'?t|will not|can'?t|cannot|never|aren'?t|are not)\b[^,.;:!?]*|\b(?:so as|in order) not to\b[^,.;:!?]*/g;
 
+// A "not" that tells what the speaker knows or grasps ("I don't get the scheduler at all", "we can't tell why"):
+// a state of mind, which forbids nothing.
+const KNOWING_NOT =
+  /\b(?:i|we)(?: really| just| still)? (?:don'?t|do not|can'?t|cannot) (?:get|understand|know|see|follow|remember|recall|tell)\b[^,.;:!?]*/g;
+
 /** Whether lower-cased text states a prohibition ({@link PROHIBITION}), testing the cheap hint first. */
 export function forbids(lower: string): boolean {
   if (!PROHIBITION_HINT.test(lower)) return false;
   if (!PROHIBITION.test(lower)) return false;
   return !lower.includes(' not') && !lower.includes("n't")
     ? true
-    : PROHIBITION.test(lower.replace(PURPOSE_NOT, ' '));
+    : PROHIBITION.test(lower.replace(PURPOSE_NOT, ' ').replace(KNOWING_NOT, ' '));
 }
 
 /** A positive hard rule: something the agent must always do. */

@@ -197,13 +197,17 @@ export function classifySentence(
  * a later correction, so those stay apart.
  */
 function joinsFact(kind: EntryKind, previous: LedgerEntry, sentence: string): boolean {
+  if (kind !== 'fact') return false;
+  // "Scraping their site is a hard no from legal. Dana was explicit, their terms forbid it": why, and who said so.
+  if (previous.kind === 'rule') return REFERS_TO_IT.test(sentence);
   return (
-    kind === 'fact' &&
     previous.kind === 'fact' &&
     rolesIn(previous.text).length === 0 &&
     !shareValueForm(previous.text, sentence)
   );
 }
+// A sentence that points back at what the one before it said.
+const REFERS_TO_IT = /\b(?:it|that|this|them|those)\b/i;
 
 // Statements that settle something (a rule, a plan, a deferral) and carry a value are copied among the facts;
 // an open task's value is asked for as the task.
@@ -236,9 +240,10 @@ export function readSentence(
   const kind = askedFor && classified === 'fact' ? 'task' : classified;
   if (kind === undefined) return undefined;
   const speakerPenalty = speaker === 'user' ? 0 : -10;
-  const lead =
-    before === '' && joinTo !== undefined && joinsFact(kind, joinTo, sentence) ? joinTo.text : before;
-  const entry = ledger.add(kind, lead === '' ? sentence : `${lead} ${sentence}`, undefined);
+  const joined =
+    before === '' && joinTo !== undefined && joinsFact(kind, joinTo, sentence) ? joinTo : undefined;
+  const lead = joined?.text ?? before;
+  const entry = ledger.add(joined?.kind ?? kind, lead === '' ? sentence : `${lead} ${sentence}`, undefined);
   if (entry === undefined) return undefined;
   entry.priority += speakerPenalty + priorityBoost;
   if (speaker === 'user') ledger.markStated(entry);
