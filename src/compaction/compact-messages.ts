@@ -82,6 +82,7 @@ export function compactMessages(input: CompactionStrategyInput): CompactMessages
       context: { ...context, budgetTokens: budget },
       isMostRecent: true,
       turnMap,
+      summaryLabel: 'this conversation',
     }).fit(first, undefined);
     const middle = plan.middle;
     const summary =

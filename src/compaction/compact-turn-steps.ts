@@ -350,9 +350,17 @@ function digestMessage(input: DigestInput): Message {
         : [];
     return [header, ...note, ...lines.slice(from)].join('\n');
   };
+  // The budget is the message's: its text plus the role and framing a message costs.
+  const messageCost = (content: string) =>
+    counter.countMessage({
+      role: 'user',
+      content,
+      ...(input.turn === undefined ? {} : { turn: input.turn }),
+    });
+  const fits = (content: string) => messageCost(content) <= input.budgetTokens;
   let text = render();
-  while (from < lines.length && counter.countText(text) > input.budgetTokens) {
-    const overflow = counter.countText(text) - input.budgetTokens;
+  while (from < lines.length && !fits(text)) {
+    const overflow = messageCost(text) - input.budgetTokens;
     let freed = 0;
     while (from < lines.length && freed < overflow) freed += counter.countText(lines[from++] as string) + 1;
     text = render();
@@ -369,8 +377,9 @@ function digestMessage(input: DigestInput): Message {
     const room = input.budgetTokens - counter.countText(render()) - overhead;
     lines[last] = room >= MIN_KEPT_TOKENS ? cutLine(newest, room, counter) : newest;
     text = render();
-    if (counter.countText(text) > input.budgetTokens) {
+    if (!fits(text)) {
       // A small budget: one short line names every step compacted, and the newest step's line, cut, follows.
+      // A cut line never goes below its cut note, which may outgrow a small room: then the marker stands.
       const short = `[Steps ${formatTurns(numbers)} of ${input.label} were compacted; their digest is cut to its budget:]`;
       const left = input.budgetTokens - counter.countText(short) - overhead;
       if (left >= MIN_KEPT_TOKENS) text = `${short}\n${cutLine(newest, left, counter)}`;
@@ -382,11 +391,15 @@ function digestMessage(input: DigestInput): Message {
     const room =
       Math.min(input.budgetTokens - used, Math.max(input.fillTokens - used, MIN_EXCERPT_TOKENS)) - overhead;
     if (used < input.fillTokens && room >= MIN_KEPT_TOKENS) {
-      lines[last] = `${lines[last]} | ${cutLine(excerptOf(input.steps[last] as Step), room, counter)}`;
-      text = render();
+      const line = lines[last] as string;
+      lines[last] = `${line} | ${cutLine(excerptOf(input.steps[last] as Step), room, counter)}`;
+      const filled = render();
+      // An excerpt's cut note may outgrow a small room: the digest then stays as it was.
+      if (fits(filled)) text = filled;
+      else lines[last] = line;
     }
   }
-  if (counter.countText(text) > input.budgetTokens) text = markerText(numbers, input.label);
+  if (!fits(text)) text = markerText(numbers, input.label);
   return {
     id: `${SUMMARY_ID_PREFIX}steps:${input.label}:${numbers[0]}-${numbers[numbers.length - 1]}`,
     role: 'user',

@@ -1,6 +1,8 @@
 import type { Message } from '../messages/types.js';
 import { checkPinsFit, findPinned, type PinnedMessage, pinnedFileMessages } from './find-pinned.js';
 import { fitRecentTurns } from './fit-recent-turns.js';
+import { summaryFallback } from './summarize-section.js';
+import { omittedInstructionsNote } from './summarize-within-budget.js';
 import { SUMMARY_ID_PREFIX } from './summary-id.js';
 import type { TurnMap } from './turn-map.js';
 import { middleOf, turnRange } from './turn-range.js';
@@ -51,7 +53,13 @@ export interface SectionPlanner {
  * (shrunk to what fits, the last turn compacted step by step, or grown until the block uses half the budget),
  * and the summary gets the rest, up to `maxSummaryTokens`. Throws a CompactionError when pins alone exceed it.
  */
-export function planSections(input: BlockCompactInput & { turnMap: TurnMap }): SectionPlanner {
+export function planSections(
+  input: BlockCompactInput & {
+    turnMap: TurnMap;
+    /** The label the summary of the compacted turns will carry (default `loop <id>`), to size its marker. */
+    summaryLabel?: string;
+  },
+): SectionPlanner {
   const { record, config, context, turnMap, isMostRecent } = input;
   const { counter } = context;
   const pinned = findPinned({ messages: record.messages, pins: config.pins, isCurrentLoop: isMostRecent });
@@ -65,6 +73,23 @@ export function planSections(input: BlockCompactInput & { turnMap: TurnMap }): S
   }
   const rangeMessages = (range: TurnRange | undefined) =>
     range ? turnMap.messagesForRange(range, record.messages) : [];
+  // A summary never goes below its one-line marker, so even the window that takes the summary's reserve leaves
+  // that much when there are turns to summarise (after `fromTurn`, before the last turn, which is always kept).
+  // Sized for the widest such range and every turn in it with an instruction the marker could name.
+  const summaryMarkerTokens = (fromTurn: number) => {
+    const last = turnMap.turnCount() - 2;
+    if (last < fromTurn) return 0;
+    const instructionTurns: number[] = [];
+    for (let turn = fromTurn; turn <= last; turn++) {
+      const said = rangeMessages({ startTurn: turn, endTurn: turn }).some(
+        (message) => (message.role === 'user' || message.role === 'system') && !pinnedSet.has(message),
+      );
+      if (said) instructionTurns.push(turn);
+    }
+    const range = { startTurn: fromTurn, endTurn: last };
+    const content = `${summaryFallback(range, input.summaryLabel ?? `loop ${record.id}`)}${omittedInstructionsNote(instructionTurns)}`;
+    return counter.countMessage({ role: 'user', content });
+  };
 
   const fit = (givenFirst: TurnRange | undefined, givenRecent: CompactedSection | undefined): SectionPlan => {
     let first = givenFirst;
@@ -79,8 +104,9 @@ export function planSections(input: BlockCompactInput & { turnMap: TurnMap }): S
           cost([...inFirst]) +
           cost(pinned.filter((pin) => !inFirst.has(pin.message)).map((pin) => pin.message)) +
           cost(files);
+        const reserve = reserveSummary ? Math.min(config.maxSummaryTokens, Math.floor(budget / 4)) : 0;
         const room =
-          budget - fixed - (reserveSummary ? Math.min(config.maxSummaryTokens, Math.floor(budget / 4)) : 0);
+          budget - fixed - Math.max(reserve, summaryMarkerTokens(firstRange ? firstRange.endTurn + 1 : 0));
         const fitted = fitRecentTurns({
           messages: record.messages,
           turnMap,
@@ -138,8 +164,10 @@ export function planSections(input: BlockCompactInput & { turnMap: TurnMap }): S
           0,
           Math.min(
             config.maxSummaryTokens,
+            // The summary's budget is for its text; its message adds the role and framing.
             context.budgetTokens -
               PRIMING_TOKENS -
+              counter.countMessage({ role: 'user', content: '' }) -
               cost(rangeMessages(first)) -
               cost(recent?.messages ?? []) -
               cost(middlePins) -

@@ -68,7 +68,7 @@ export function summarizeSection(input: SummarizeSectionInput): SectionSummary {
   const budgetTokens = input.budgetTokens ?? config.maxSummaryTokens;
   const budgeted = summarizeWithinBudget({
     header,
-    fallback: `[Turns ${range.startTurn}-${range.endTurn} of ${input.label} compacted; no room for their summary.]`,
+    fallback: summaryFallback(range, input.label),
     summaries,
     budgetTokens,
     counter: context.counter,
@@ -91,4 +91,9 @@ export function summarizeSection(input: SummarizeSectionInput): SectionSummary {
     omittedActivityTurns: budgeted.omittedActivityTurns,
     omittedInstructionTurns: budgeted.omittedInstructionTurns,
   };
+}
+
+/** The one line a summary is reduced to when not even its header fits its budget. */
+export function summaryFallback(range: TurnRange, label: string): string {
+  return `[Turns ${range.startTurn}-${range.endTurn} of ${label} compacted; no room for their summary.]`;
 }

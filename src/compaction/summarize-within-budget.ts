@@ -85,7 +85,11 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
   // one long turn would otherwise leave the summary a header and a note while most of its budget stays unused.
   const cutCandidate = byPriority.find((candidate) => !chosen.has(candidate));
   // Its note costs what the reserve does not cover, so the room left is what the cut may take.
-  const cutRoom = budgetTokens - used - counter.countText(cutNote([cutCandidate?.turn ?? 0])) - 2;
+  const cutRoom =
+    budgetTokens -
+    used -
+    counter.countText(cutNote([cutCandidate?.turn ?? 0], cutCandidate?.kind ?? 'activity')) -
+    2;
   if (cutCandidate && cutRoom >= MIN_CUT_TOKENS) {
     cutCandidate.line = cutTextToTokens({
       text: cutCandidate.line,
@@ -105,10 +109,8 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
     );
     const notes: string[] = [];
     const warnings: string[] = [];
-    const cutTurns = uniqueTurns(candidates.filter((c) => c.cut && chosen.has(c)));
-    if (cutTurns.length > 0) {
-      notes.push(cutNote(cutTurns));
-    }
+    const cut = candidates.find((c) => c.cut && chosen.has(c));
+    if (cut) notes.push(cutNote([cut.turn], cut.kind));
     if (omittedActivity.length > 0) {
       notes.push(
         `activity of ${omittedActivity.length} turn(s) omitted for the summary budget: ${formatTurns(omittedActivity)}`,
@@ -149,10 +151,7 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
     // Not even the header and the omission notes fit: a one-line marker still says what was compacted,
     // because an empty section would make the middle vanish without a trace.
     const omittedInstructionTurns = uniqueTurns(candidates.filter((c) => c.kind === 'instruction'));
-    const instructionNote =
-      omittedInstructionTurns.length > 0
-        ? `\n[user/system messages of ${omittedInstructionTurns.length} turn(s) omitted for the summary budget: ${formatTurns(omittedInstructionTurns)}]`
-        : '';
+    const instructionNote = omittedInstructionsNote(omittedInstructionTurns);
     const warning = `summary budget of ${budgetTokens} tokens is too small for the summary header; only a marker was kept`;
     return {
       text: `${input.fallback}${instructionNote}`,
@@ -164,8 +163,18 @@ export function summarizeWithinBudget(input: SummarizeWithinBudgetInput): Budget
   return result;
 }
 
-function cutNote(turns: readonly number[]): string {
-  return `a line of turn(s) ${formatTurns(turns)} was cut to fit the summary budget`;
+/** The line a summary reduced to its marker adds for the turns whose user and system messages it left out. */
+export function omittedInstructionsNote(turns: readonly number[]): string {
+  return turns.length > 0
+    ? `\n[user/system messages of ${turns.length} turn(s) omitted for the summary budget: ${formatTurns(turns)}]`
+    : '';
+}
+
+// A cut user or system message says so: what is left of it may be a few characters, and the note is how the
+// reader knows an instruction was there.
+function cutNote(turns: readonly number[], kind: 'instruction' | 'activity'): string {
+  const what = kind === 'instruction' ? 'a user/system message' : 'a line';
+  return `${what} of turn(s) ${formatTurns(turns)} was cut to fit the summary budget`;
 }
 
 function termsOf(focus: string | undefined): string[] {

@@ -41,6 +41,22 @@ describe('a summary line too long for the summary budget', () => {
     expect(result.omittedActivityTurns).toEqual([]);
   });
 
+  it('says so when it is a user message that was cut, since what is left of it may be a few characters', () => {
+    const request = `[turn 2] user: please rename ${words(300, 'field')} across the API before Friday`;
+    const result = summarizeWithinBudget({
+      header: '[Compacted summary of turns 2-2]',
+      fallback: '[no room]',
+      summaries: [
+        { turn: 2, instructionLines: [{ line: request, isRule: false }], activityLine: '', searchText: '' },
+      ],
+      budgetTokens: 120,
+      counter,
+    });
+    expect(counter.countText(result.text)).toBeLessThanOrEqual(120);
+    expect(result.text).toContain('please rename field0');
+    expect(result.text).toContain('a user/system message of turn(s) 2 was cut to fit the summary budget');
+  });
+
   it('is still left out, and named, when the room left is too small to keep a useful part of it', () => {
     const result = summarizeWithinBudget({
       header: '[Compacted summary of turns 1-1]',
@@ -140,5 +156,30 @@ describe('a step digest cut to a small budget', () => {
     expect(digest?.content).toMatch(/cut/);
     expect(counter.countMessage(digest as Message)).toBeLessThanOrEqual(58);
     expect(cost(result?.messages ?? [])).toBeLessThanOrEqual(70);
+  });
+});
+
+describe('a step digest at every small budget', () => {
+  it('costs, as a message, no more than its budget, whatever part of it the budget leaves room for', () => {
+    const turn: Message[] = [{ id: 'u', role: 'user', content: 'Check it.' }];
+    for (const id of ['s0', 's1', 's2']) turn.push(...step(id, 30, words(120, `${id}out`)));
+    turn.push({ id: 'z', role: 'assistant', content: 'done' });
+    const over: string[] = [];
+    for (let budget = 30; budget <= 120; budget++) {
+      const result = compactTurnSteps({
+        messages: turn,
+        roomTokens: 2 * budget,
+        fillTokens: budget,
+        counter,
+        pinned: new Set(),
+        truncate: { maxLines: 3, maxChars: 200 },
+        maxDigestTokens: budget,
+        label: 'turn 3 of loop L',
+      });
+      const digest = result?.messages.find((message) => message.id?.includes('steps:'));
+      if (digest && counter.countMessage(digest) > budget)
+        over.push(`${budget}: ${counter.countMessage(digest)}`);
+    }
+    expect(over).toEqual([]);
   });
 });

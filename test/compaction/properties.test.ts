@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -267,6 +268,19 @@ function pinnedTokens(messages: readonly Message[], config: CompactionConfig): n
   );
 }
 
+/** A generated session that once broke a budget it could meet, kept as a fixed case. */
+interface BudgetCase {
+  spec: Parameters<typeof loopMessages>[0];
+  config: Omit<Parameters<typeof defineCompactionConfig>[0], 'compactionScope'> & {
+    compactionScope: { kind: 'token-budget' } | { kind: 'fixed-count'; count: number };
+  };
+  budgetTokens: number;
+}
+
+const budgetCases = JSON.parse(
+  readFileSync(new URL('./budget-counterexamples.json', import.meta.url), 'utf8'),
+) as BudgetCase[];
+
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /**
@@ -284,13 +298,19 @@ function expectWithinSummaryBudget(text: string, maxSummaryTokens: number): void
   expect(checkCounter.countText(text)).toBeLessThanOrEqual(maxSummaryTokens);
 }
 
-/** Turn indices an `omitted` note of a summary names for user/system messages ("3-7, 9"). */
+/**
+ * Turn indices a summary names for user/system messages it left out ("3-7, 9") or cut to its budget: either
+ * way the context says the instruction was there.
+ */
 function omittedInstructionTurns(summaryText: string): Set<number> {
   const turns = new Set<number>();
-  const note = /user\/system messages of \d+ turn\(s\) omitted for the summary budget: ([\d, -]+)\]/.exec(
+  const omitted = /user\/system messages of \d+ turn\(s\) omitted for the summary budget: ([\d, -]+)\]/.exec(
     summaryText,
   );
-  for (const part of note?.[1]?.split(',') ?? []) {
+  const cut = /a user\/system message of turn\(s\) ([\d, -]+) was cut to fit the summary budget/.exec(
+    summaryText,
+  );
+  for (const part of [omitted?.[1], cut?.[1]].flatMap((list) => list?.split(',') ?? [])) {
     const [start, end] = part.trim().split('-').map(Number);
     if (start === undefined || Number.isNaN(start)) continue;
     for (let turn = start; turn <= (end ?? start); turn++) turns.add(turn);
@@ -554,6 +574,28 @@ describe('compaction properties', () => {
       }
       expect(missed).toEqual([]);
     });
+
+    it.each(budgetCases.map((budgetCase, index) => [index + 1, budgetCase] as const))(
+      'in the generated session that once exceeded a budget it could meet (%i)',
+      (_index, { spec, config, budgetTokens }) => {
+        // A window grown toward half the budget left the summary less than its one-line marker, and the
+        // summary's text was given the room its message needed (seed 324360761, outputs shortened).
+        const messages = loopMessages(spec, 'M.');
+        const scope = config.compactionScope;
+        const result = compactMessages({
+          messages,
+          config: defineCompactionConfig({
+            ...config,
+            compactionScope:
+              scope.kind === 'token-budget'
+                ? CompactionScope.tokenBudget()
+                : CompactionScope.fixedCount(scope.count),
+          }),
+          context: { counter, budgetTokens },
+        });
+        expect(result.withinBudget).toBe(true);
+      },
+    );
 
     it('the block strategy keeps every keepCompacted section within maxSummaryTokens', async () => {
       await fc.assert(
