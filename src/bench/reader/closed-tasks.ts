@@ -242,6 +242,9 @@ function bitCount(mask: number): number {
   return count;
 }
 
+// "For the export job", "As for the old key", "About the runbook": what a sentence is about, not a task in it.
+const TOPIC_PIECE = /^\s*(?:for|as for|as to|about|regarding|concerning|on|with)\s/i;
+
 // Where a list of tasks divides: "rotate the key, update the runbook, and fix the panels".
 const LIST_PIECE = /(,\s+(?:and\s+|then\s+)?|;\s+|:\s+|\s+and then\s+)/;
 
@@ -267,9 +270,12 @@ export function withoutClosedTasks(
     for (let index = 0; index < parts.length; index += 2) {
       const piece = parts[index] as string;
       const before = parts[index - 1] ?? '';
-      // A piece of one or two words ("kept six years") is a detail of a task, not one.
+      // A piece of one or two words ("kept six years") is a detail of a task, not one; a piece opening with a
+      // preposition ("for the flaky currency test, we decided …") names what the sentence is about.
       const closed =
-        contentStems(piece).length >= 3 && closingPassage(parsed, piece, passage.position) !== undefined;
+        contentStems(piece).length >= 3 &&
+        !TOPIC_PIECE.test(piece) &&
+        closingPassage(parsed, piece, passage.position) !== undefined;
       removed ||= closed;
       if (closed) {
         gap ??= before;

@@ -3,6 +3,7 @@ import { type Found, mentionIn, warnedAgainst } from './action-mentions.js';
 import { STOPWORDS, stemOf, wordsOf } from './content-words.js';
 import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
+import { distinctiveLimit } from './plan-reversals.js';
 
 /**
  * A thing named as a word joined to another: "crontab" is a cron thing, as a "cron job" is; a "dockerfile" a
@@ -16,8 +17,6 @@ import type { Passage } from './passage.js';
 const MIN_PART = 4;
 /** The fewest letters the rest of the joined word must have ("cron" + "tab"). */
 const MIN_REST = 3;
-/** A first part held by more passages than this is a common word, not the name of a thing. */
-const MAX_HOLDERS = 8;
 
 // A lower-case letter then a capital: where a camelCase name joins its words ("parseFloat", "toFixed").
 const CAMEL_JOIN = /([a-z])([A-Z])/g;
@@ -50,7 +49,7 @@ function holders(parsed: ParsedArtifact, word: string, limit: number): Holder[] 
 }
 
 /** The parts of the action's words that name a thing the notes speak of (see above), each once. */
-function namedParts(parsed: ParsedArtifact, action: string): string[] {
+function namedParts(parsed: ParsedArtifact, action: string, limit: number): string[] {
   const parts = new Set<string>();
   const whole = new Set(normalizeText(action).split(' '));
   for (const word of actionWords(action)) {
@@ -61,15 +60,15 @@ function namedParts(parsed: ParsedArtifact, action: string): string[] {
       for (let length = word.length - MIN_REST; length >= MIN_PART; length--) {
         const part = word.slice(0, length);
         if (STOPWORDS.has(part)) continue;
-        const held = holders(parsed, part, MAX_HOLDERS).length;
-        if (held > 0 && held <= MAX_HOLDERS) {
+        const held = holders(parsed, part, limit).length;
+        if (held > 0 && held <= limit) {
           parts.add(part);
           break;
         }
       }
     } else if (word.length >= MIN_PART) {
-      const held = holders(parsed, word, MAX_HOLDERS).length;
-      if (held > 0 && held <= MAX_HOLDERS) parts.add(word);
+      const held = holders(parsed, word, limit).length;
+      if (held > 0 && held <= limit) parts.add(word);
     }
   }
   return [...parts];
@@ -81,8 +80,11 @@ function namedParts(parsed: ParsedArtifact, action: string): string[] {
  */
 export function joinedWordRejections(parsed: ParsedArtifact, action: string): Found[] {
   const found: Found[] = [];
-  for (const part of namedParts(parsed, action)) {
-    for (const { passage, written } of holders(parsed, part, MAX_HOLDERS)) {
+  // A first part held by more passages than a distinctive word is (eight, or a share of a long artifact's
+  // passages: see `distinctiveLimit`) is a common word, not the name of a thing.
+  const limit = distinctiveLimit(parsed);
+  for (const part of namedParts(parsed, action, limit)) {
+    for (const { passage, written } of holders(parsed, part, limit)) {
       // A rule or a warning about the thing: "the test is not fixed yet" says how things stand, and rules out
       // no `toFixed`.
       const ruling =
