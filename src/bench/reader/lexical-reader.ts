@@ -9,7 +9,7 @@ import { answerFromOwners } from './path-owners.js';
 import { replyFromNotes } from './reply-from-notes.js';
 
 /** The lexical reader's version; changes whenever any answer would change. */
-export const LEXICAL_READER_VERSION = '1.7.0';
+export const LEXICAL_READER_VERSION = '1.8.0';
 
 /** What the lexical reader does, in a paragraph for the README and reports. */
 export const explainLexicalReader =
@@ -37,7 +37,9 @@ export const explainLexicalReader =
   'read where they were first said; a statement that gives its value by pointing ("trust the file", "that ' +
   'key") is quoted with what it points at; "what\'s left?" is the work asked for less the work closed since, ' +
   'and work a later tool output shows in place needs no doing. A note labelled superseded ("Superseded, do ' +
-  'not use: …", "Not chosen: …") is never read as the current plan. Among decisions ' +
+  'not use: …", "Not chosen: …") is never read as the current plan, whatever it says after the label. A ' +
+  "sentence taken from a person's message is quoted with the rest of that message, whose sentences point at " +
+  'each other ("use that", "hang it off the job runner"). Among decisions ' +
   'the newest and overriding one wins; when nothing scores enough it answers "The notes do not say." An ' +
   'application item comes with the action an ' +
   'agent would take next if nothing said otherwise (its tempting default, or for an item that checks that a ' +

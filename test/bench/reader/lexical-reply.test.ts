@@ -32,7 +32,7 @@ describe('lexical reader: drift replies', () => {
 describe('lexical reader: determinism and scale', () => {
   it('identifies itself and gives the same answers from a fresh or a warm cache', async () => {
     const target = createLexicalTarget();
-    expect([target.id, target.kind, target.version]).toEqual(['lexical', 'reader', '1.7.0']);
+    expect([target.id, target.kind, target.version]).toEqual(['lexical', 'reader', '1.8.0']);
     const artifactText = transcriptArtifact(300, { 150: 'user: Critical: never ship on Fridays.' });
     const item = makeItem({ prompt: 'Propose the next step.', temptingDefault: 'ship on Fridays' });
     const first = await target.answer({ artifactText, item });
