@@ -41,3 +41,14 @@ export function comparisonText(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+
+/**
+ * Whether `text` only says a kept statement again behind a lead-in ("To recap: X", "Picking this up from the
+ * notes: X"): everything after its first colon is, in comparison, the kept statement or a part of it.
+ */
+export function restatesBehindLeadIn(text: string, keptCompared: string): boolean {
+  const colon = text.indexOf(': ');
+  if (colon < 0) return false;
+  const after = comparisonText(text.slice(colon + 2));
+  return after !== '' && keptCompared.includes(after);
+}

@@ -1,5 +1,11 @@
 import { withoutClause } from './clauses.js';
-import { comparisonText, type EntryKind, KIND_PRIORITY, type LedgerEntry } from './ledger-entry.js';
+import {
+  comparisonText,
+  type EntryKind,
+  KIND_PRIORITY,
+  type LedgerEntry,
+  restatesBehindLeadIn,
+} from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
 import { BRIEF_CORRECTION_WORDS, CUTTABLE, OPEN_KINDS, PASSABLE, REPLACEABLE } from './ledger-kinds.js';
 import { addsAfterReturn, EARLIER_PLAN } from './revision-patterns.js';
@@ -32,6 +38,8 @@ export class Ledger {
   private readonly index = new LedgerIndex();
   /** Entries the user stated in this call, in order: what a correction ("make that Friday") may replace. */
   private readonly stated: LedgerEntry[] = [];
+  /** Entries read as revisions (each `supersede` call's override). */
+  private readonly overriders = new Set<LedgerEntry>();
 
   /** Every entry, in the order it was first kept. */
   get entries(): readonly LedgerEntry[] {
@@ -59,7 +67,8 @@ export class Ledger {
     // The first kept entry that contains the statement, or that it contains and may replace or is barred by.
     const entry = this.index.firstMatch(compared, kind);
     if (entry !== undefined) {
-      if (this.index.comparedOf(entry).includes(compared)) return undefined;
+      const kept = this.index.comparedOf(entry);
+      if (kept.includes(compared) || restatesBehindLeadIn(text, kept)) return undefined;
       if (kind !== entry.kind) return undefined;
       // The new statement says the same and more: keep it in place of the old one.
       entry.text = text;
@@ -82,6 +91,7 @@ export class Ledger {
     pointed = false,
     onTopic = false,
   ): void {
+    this.overriders.add(override);
     const overrideTopics = topicWords(override.text);
     const rejected = new Set<LedgerEntry>();
     let replaced = 0;
@@ -127,10 +137,10 @@ export class Ledger {
       // A value the user corrected is written in place ("14,970 EUR (not 32,480 EUR)"), keeping the rest.
       // "…the cap is actually CHF 400. Do not put CHF 408 or CHF 440 in the alert; both are no longer valid.": a
       // ban on the old values after a correction in the same message restates it; it does not take it back.
+      // Read as a revision itself, whether or not it found what it revises ("Ana is actually on call. Bo is no
+      // longer on call" revises nothing the ledger holds, yet the second sentence only says it again).
       const restated =
-        previous !== undefined &&
-        previous.order >= this.messageStart &&
-        [...this.replacedBy.values()].includes(previous);
+        previous !== undefined && previous.order >= this.messageStart && this.overriders.has(previous);
       if (
         previous !== undefined &&
         !restated &&
