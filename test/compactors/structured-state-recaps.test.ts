@@ -33,4 +33,13 @@ describe('structured-state: a correction said again', () => {
     expect(current).toContain('Ana Lima is actually the on-call engineer');
     expect(superseded).not.toContain('Ana Lima is actually the on-call engineer');
   });
+
+  it('is still taken back by a retraction later in the same message', async () => {
+    const { state } = await said(
+      'Ship the audit logs to Loki.',
+      'Change of plan: ship the audit logs to Elasticsearch instead of Loki. Hmm, scratch that, write them to S3.',
+    );
+    expect(state.forbiddenBehaviors.join('\n')).toContain('Elasticsearch');
+    expect(state.lockedDecisions.join('\n')).not.toContain('Elasticsearch');
+  });
 });

@@ -8,7 +8,7 @@ import {
 } from './ledger-entry.js';
 import { LedgerIndex, type LedgerIndexStats } from './ledger-index.js';
 import { BRIEF_CORRECTION_WORDS, CUTTABLE, OPEN_KINDS, PASSABLE, REPLACEABLE } from './ledger-kinds.js';
-import { addsAfterReturn, EARLIER_PLAN } from './revision-patterns.js';
+import { addsAfterReturn, bansWithoutRetracting, EARLIER_PLAN } from './revision-patterns.js';
 import { moreWordsThan } from './split-sentences.js';
 import { newestStated, newestStatedNaming, type StatedFacts } from './stated-facts.js';
 import { sharedCount, topicWords } from './topic-words.js';
@@ -137,10 +137,13 @@ export class Ledger {
       // A value the user corrected is written in place ("14,970 EUR (not 32,480 EUR)"), keeping the rest.
       // "…the cap is actually CHF 400. Do not put CHF 408 or CHF 440 in the alert; both are no longer valid.": a
       // ban on the old values after a correction in the same message restates it; it does not take it back.
-      // Read as a revision itself, whether or not it found what it revises ("Ana is actually on call. Bo is no
-      // longer on call" revises nothing the ledger holds, yet the second sentence only says it again).
+      // Whether or not that correction found what it corrects ("Ana is actually on call. Bo is no longer on
+      // call"); a retraction after it ("scratch that, …") takes it back.
       const restated =
-        previous !== undefined && previous.order >= this.messageStart && this.overriders.has(previous);
+        previous !== undefined &&
+        previous.order >= this.messageStart &&
+        this.overriders.has(previous) &&
+        bansWithoutRetracting(override.text.toLowerCase());
       if (
         previous !== undefined &&
         !restated &&

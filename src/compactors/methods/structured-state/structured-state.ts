@@ -114,7 +114,7 @@ export function readMessages(ledger: Ledger, messages: readonly Message[]): void
  */
 export const structuredStateMethod: MethodDefinition = {
   name: 'structured-state',
-  version: '1.29.1',
+  version: '1.29.2',
   description:
     'Rule-based extractor: rules, decisions with supersession, facts, roles, tasks, errors and a file ledger; no model.',
   needsModel: false,
