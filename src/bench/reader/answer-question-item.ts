@@ -12,7 +12,7 @@ import { PROFILES } from './item-type-profiles.js';
 import { keptStatement } from './kept-references.js';
 import { restOfMessageLine } from './message-lines.js';
 import { saysWhereRestStands } from './open-work.js';
-import { type ParsedArtifact, stemIdIn } from './parse-artifact-text.js';
+import type { ParsedArtifact } from './parse-artifact-text.js';
 import type { Passage } from './passage.js';
 import { planReversal, standingAfter } from './plan-reversals.js';
 import { type Pointed, pointedStatement } from './pointed-statements.js';
@@ -28,6 +28,7 @@ import {
 } from './question-shape.js';
 import { resolveReference } from './resolve-reference.js';
 import { exceptionAfter } from './rule-exceptions.js';
+import { scopedElsewhere } from './scoped-changes.js';
 import { settledChange } from './settled-changes.js';
 import { withoutSuperseded } from './superseded-terms.js';
 import { correctedText } from './superseded-values.js';
@@ -94,11 +95,6 @@ function topPositions({ base, total }: PassageScores, count: number): number[] {
 // As in application items: an override phrase in more than about seven passages is filler.
 const MIN_OVERRIDE_RARITY = 0.5;
 
-// "The other call is unchanged", "everything else stays as it is", "the rest stands": a change scoped to what
-// it names.
-const KEEPS_THE_REST =
-  /\b(?:the other (?:call|decision|choice|plans?|points?|ones?|things?)|everything else|the rest|all else|anything else)\b[^.;!?]{0,30}?\b(?:(?:is|are|stays?|remains?) (?:unchanged|the same|as (?:is|it is|they are|before|planned|agreed))|stands?|holds?|unchanged)\b/i;
-
 /** A later change of plan that scores at least this share of the best passage's base supersedes it. */
 const SUPERSEDING_SHARE = 0.6;
 
@@ -110,48 +106,24 @@ const SUPERSEDING_SHARE = 0.6;
  */
 function currentDecision(
   parsed: ParsedArtifact,
-  { base, shaped }: PassageScores,
+  scores: PassageScores,
   best: number,
   prompt: string,
 ): number {
+  const { base } = scores;
   const floor = Math.max(ANSWER_THRESHOLD, SUPERSEDING_SHARE * (base[best] as number));
-  const asked = stemIdsOf(parsed, prompt);
+  const elsewhere = scopedElsewhere(parsed, scores, prompt);
   for (let position = base.length - 1; position > best; position--) {
     const passage = parsed.passages[position] as Passage;
     if ((base[position] as number) < floor) continue;
     // A question ("what's the first step on the new plan?") asks about a plan; it does not make one.
     if (passage.text.includes('?')) continue;
-    // A change of plan that says it leaves the rest as it was ("change of plan on the date: …; the other call
-    // is unchanged") changes only what it names: not the asked-about plan, unless it holds a word of the
-    // question or the kind of value asked for.
-    if (
-      KEEPS_THE_REST.test(passage.text) &&
-      !holdsAny(parsed, position, asked) &&
-      (shaped === undefined || shaped.bonus[position] === 0)
-    )
-      continue;
+    // A change of plan that says it leaves the rest as it was changes only what it names.
+    if (elsewhere(passage)) continue;
     // An override phrase found in many passages is filler ("quick one before I forget"), not a change of plan.
     if (strongestCue(passage.cues.override, parsed.cueFrequency) >= MIN_OVERRIDE_RARITY) return position;
   }
   return best;
-}
-
-/** The ids of the content stems of `text` that some passage holds. */
-function stemIdsOf(parsed: ParsedArtifact, text: string): Set<number> {
-  const ids = new Set<number>();
-  for (const stem of contentStems(text)) {
-    const id = stemIdIn(parsed, stem);
-    if (id !== undefined) ids.add(id);
-  }
-  return ids;
-}
-
-/** Whether the passage at `position` holds one of the stem ids. */
-function holdsAny(parsed: ParsedArtifact, position: number, ids: ReadonlySet<number>): boolean {
-  const { stemIds, stemStarts } = parsed;
-  for (let at = stemStarts[position] as number; at < (stemStarts[position + 1] as number); at++)
-    if (ids.has(stemIds[at] as number)) return true;
-  return false;
 }
 
 /**

@@ -38,8 +38,10 @@ export function supersededLines(parsed: ParsedArtifact): Uint8Array {
     const line = (passages[first] as Passage).line;
     let end = first + 1;
     while (end < passages.length && (passages[end] as Passage).line === line) end++;
-    let labelled = OPENING_LABEL.test((passages[first] as Passage).text);
-    for (let at = first; at < end && !labelled; at++) labelled = MARKER.test((passages[at] as Passage).text);
+    // The opening label is in the line's first piece; a marker ("… (superseded)") may be in any.
+    let labelled = labelledSuperseded((passages[first] as Passage).text);
+    for (let at = first + 1; at < end && !labelled; at++)
+      labelled = MARKER.test((passages[at] as Passage).text);
     if (labelled) found.fill(1, first, end);
     first = end;
   }

@@ -40,15 +40,14 @@ export function dropsPlan(lower: string): boolean {
 const CHANGE_OF_MIND_HINT =
   /\b(?:mistyped|fat|misremembered|misread|got|wrong|slept|bump|raise|lower|cut|change|it|same|rest|on reflection|thinking|thought|having|come to think|second thought|reconsidered|after all|change of plan|plan change|new plan|never ?mind|i take|bad idea|not|i meant|i misspoke|my bad|should|make|hold on|hang on|wait|no|drop|mon|tues|wednes|thurs|fri|satur|sun|\d{1,2}:|the (?:first|original|earlier|old|previous))/;
 
-// A ban ("X is no longer on call, so do not page X") against a retraction ("scratch that", "wait, no"): after a
-// correction in the same message, the first says the correction again, the second takes it back.
+// A ban ("X is no longer on call, so do not page X") against a retraction ("scratch that", "wait, no", any other
+// change of mind): after a correction in the same message, the first says the correction again, the second
+// takes it back.
 const BANS = /\b(?:no longer|not anymore|do not|don'?t|never|must not|mustn'?t)\b/;
-const TAKES_BACK =
-  /\b(?:scratch that|never ?mind|i take (?:that|it) back|on second thoughts?)\b|^(?:hold on|hang on|wait)\b/;
 
 /** Whether lower-cased text bans something without taking back what was just said. */
 export function bansWithoutRetracting(lower: string): boolean {
-  return BANS.test(lower) && !TAKES_BACK.test(lower) && !changesMind(lower);
+  return BANS.test(lower) && !/\bscratch that\b/.test(lower) && !changesMind(lower);
 }
 
 /** Whether lower-cased text changes its mind ({@link CHANGE_OF_MIND}), testing the cheap hint first. */
@@ -165,7 +164,7 @@ export function addsAfterReturn(text: string): boolean {
   const lower = text.toLowerCase();
   let end = -1;
   for (const pattern of [BACK_TO_EARLIER, RETURNS_TO]) {
-    const match = new RegExp(pattern.source, 'g').exec(lower);
+    const match = pattern.exec(lower);
     if (match !== null) end = Math.max(end, match.index + match[0].length);
   }
   if (end < 0) return false;
